@@ -1,0 +1,52 @@
+"""ActivityOptions: Temporal timeouts and retries for model steps and tool calls.
+
+durable-adk's one addition to ADK's agent and tool signatures. Runs on: both
+sides (pure data; recorded in the agent spec the workflow runs on).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pydantic import BaseModel, ConfigDict
+
+
+class ActivityOptions(BaseModel):
+    """Overrides for one kind of activity; unset fields keep the defaults."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    start_to_close_timeout: timedelta | None = None
+    """Longest one attempt may run."""
+    schedule_to_close_timeout: timedelta | None = None
+    """Longest all attempts together may take."""
+    heartbeat_timeout: timedelta | None = None
+    """A worker that stops heartbeating for this long is presumed dead (the call is retried)."""
+    initial_interval: timedelta | None = None
+    """First retry delay."""
+    backoff_coefficient: float | None = None
+    maximum_interval: timedelta | None = None
+    maximum_attempts: int | None = None
+    """0 means unlimited."""
+
+    def merged_over(self, base: ActivityOptions) -> ActivityOptions:
+        """These options with `base` filling the unset fields."""
+        return base.model_copy(update=self.model_dump(exclude_none=True))
+
+
+MODEL_DEFAULTS = ActivityOptions(
+    start_to_close_timeout=timedelta(minutes=5),
+    heartbeat_timeout=timedelta(seconds=30),
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=1),
+    maximum_attempts=8,
+)
+TOOL_DEFAULTS = ActivityOptions(
+    start_to_close_timeout=timedelta(minutes=10),
+    heartbeat_timeout=timedelta(seconds=30),
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=1),
+    maximum_attempts=5,
+)

@@ -1,0 +1,24 @@
+"""Agents: mirrors `google.adk.agents`."""
+
+from .base_agent import BaseAgent
+from .callback_context import CallbackContext
+from .invocation_context import InvocationContext, LlmCallsLimitExceededError
+from .llm_agent import Agent, LlmAgent
+from .readonly_context import ReadonlyContext
+from .run_config import RunConfig, StreamingMode
+from .workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
+
+__all__ = [
+    "Agent",
+    "BaseAgent",
+    "CallbackContext",
+    "InvocationContext",
+    "LlmAgent",
+    "LlmCallsLimitExceededError",
+    "LoopAgent",
+    "ParallelAgent",
+    "ReadonlyContext",
+    "RunConfig",
+    "SequentialAgent",
+    "StreamingMode",
+]

@@ -1,0 +1,108 @@
+"""BaseAgent: name, description, the sub-agent tree and agent callbacks.
+
+Runs on: process side (defined in user apps; the worker turns the tree into a
+serializable spec that the workflow runs on; callbacks run in activities).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, Union
+
+from google.genai import types
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .callback_context import CallbackContext
+
+_SingleAgentCallback = Callable[
+    [CallbackContext], Union[Awaitable[types.Content | None], types.Content | None]
+]
+BeforeAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
+AfterAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
+
+
+class BaseAgent(BaseModel):
+    """Base of every agent: a named node in the agent tree."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
+    name: str
+    """Unique in the tree; a Python identifier; not 'user'."""
+    description: str = ""
+    """What the agent does; other agents read it to decide on transfers."""
+    parent_agent: BaseAgent | None = Field(default=None, init=False, repr=False, exclude=True)
+    sub_agents: list[BaseAgent] = Field(default_factory=list)
+    before_agent_callback: BeforeAgentCallback | None = None
+    after_agent_callback: AfterAgentCallback | None = None
+
+    @field_validator("name", mode="after")
+    @classmethod
+    def _validate_name(cls, value: str) -> str:
+        if not value.isidentifier():
+            raise ValueError(
+                f"Found invalid agent name: `{value}`. Agent name must be a valid"
+                " identifier. It should start with a letter (a-z, A-Z) or an"
+                " underscore (_), and can only contain letters, digits (0-9), and"
+                " underscores."
+            )
+        if value == "user":
+            raise ValueError(
+                "Agent name cannot be `user`. `user` is reserved for end-user's input."
+            )
+        return value
+
+    def model_post_init(self, __context: Any) -> None:
+        for sub_agent in self.sub_agents:
+            if sub_agent.parent_agent is not None:
+                raise ValueError(
+                    f"Agent `{sub_agent.name}` already has a parent agent, current"
+                    f" parent: `{sub_agent.parent_agent.name}`, trying to add:"
+                    f" `{self.name}`"
+                )
+            sub_agent.parent_agent = self
+
+    @property
+    def root_agent(self) -> BaseAgent:
+        agent = self
+        while agent.parent_agent is not None:
+            agent = agent.parent_agent
+        return agent
+
+    def find_agent(self, name: str) -> BaseAgent | None:
+        """This agent or a descendant with that name."""
+        if self.name == name:
+            return self
+        return self.find_sub_agent(name)
+
+    def find_sub_agent(self, name: str) -> BaseAgent | None:
+        """A descendant with that name."""
+        for sub_agent in self.sub_agents:
+            if found := sub_agent.find_agent(name):
+                return found
+        return None
+
+    @property
+    def canonical_before_agent_callbacks(self) -> list[_SingleAgentCallback]:
+        return _as_list(self.before_agent_callback)
+
+    @property
+    def canonical_after_agent_callbacks(self) -> list[_SingleAgentCallback]:
+        return _as_list(self.after_agent_callback)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r})"
+
+
+def _as_list(callback: Any) -> list[Any]:
+    if callback is None:
+        return []
+    return list(callback) if isinstance(callback, list) else [callback]
+
+
+async def call_maybe_async(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Call a sync or async callable and return its (awaited) result."""
+    result = func(*args, **kwargs)
+    if inspect.isawaitable(result):
+        result = await result
+    return result

@@ -1,0 +1,208 @@
+"""LlmAgent (alias Agent): an agent driven by a model, with tools.
+
+Runs on: process side (defined in user apps). Its ReAct loop runs in the
+workflow over a spec; its instruction providers, callbacks, tools and model run
+in activities.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, Union
+
+from google.genai import types
+from pydantic import BaseModel, Field
+
+from ..activity_options import ActivityOptions
+from ..events.event import Event
+from ..models.base_llm import BaseLlm
+from ..models.llm_request import LlmRequest
+from ..models.llm_response import LlmResponse
+from ..models.registry import LLMRegistry
+from ..tools.base_tool import BaseTool
+from ..tools.tool_context import ToolContext
+from .base_agent import BaseAgent, _as_list, call_maybe_async
+from .callback_context import CallbackContext
+from .readonly_context import ReadonlyContext
+
+DEFAULT_MODEL = "gemini-2.5-flash"
+
+InstructionProvider = Callable[[ReadonlyContext], Union[str, Awaitable[str]]]
+ToolUnion = Union[Callable[..., Any], BaseTool, Any]
+
+_SingleBeforeModelCallback = Callable[
+    [CallbackContext, LlmRequest], Union[Awaitable[LlmResponse | None], LlmResponse | None]
+]
+_SingleAfterModelCallback = Callable[
+    [CallbackContext, LlmResponse], Union[Awaitable[LlmResponse | None], LlmResponse | None]
+]
+_SingleOnModelErrorCallback = Callable[
+    [CallbackContext, LlmRequest, Exception],
+    Union[Awaitable[LlmResponse | None], LlmResponse | None],
+]
+_SingleBeforeToolCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
+_SingleAfterToolCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext, dict[str, Any]],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
+_SingleOnToolErrorCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext, Exception],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
+BeforeModelCallback = Union[_SingleBeforeModelCallback, list[_SingleBeforeModelCallback]]
+AfterModelCallback = Union[_SingleAfterModelCallback, list[_SingleAfterModelCallback]]
+OnModelErrorCallback = Union[_SingleOnModelErrorCallback, list[_SingleOnModelErrorCallback]]
+BeforeToolCallback = Union[_SingleBeforeToolCallback, list[_SingleBeforeToolCallback]]
+AfterToolCallback = Union[_SingleAfterToolCallback, list[_SingleAfterToolCallback]]
+OnToolErrorCallback = Union[_SingleOnToolErrorCallback, list[_SingleOnToolErrorCallback]]
+
+
+class LlmAgent(BaseAgent):
+    """An agent that calls a model in a loop, running the tools it asks for."""
+
+    model: str | BaseLlm = ""
+    """Model name (resolved through LLMRegistry) or instance; inherited when empty."""
+    instruction: str | InstructionProvider = ""
+    """Template with {state} placeholders, or a callable returning the instruction."""
+    global_instruction: str | InstructionProvider = ""
+    """Deprecated in ADK: an instruction for every agent of the tree (root only)."""
+    static_instruction: types.Content | str | list[Any] | None = None
+    """An instruction never templated (cacheable)."""
+    tools: list[ToolUnion] = Field(default_factory=list)
+    generate_content_config: types.GenerateContentConfig | None = None
+    disallow_transfer_to_parent: bool = False
+    disallow_transfer_to_peers: bool = False
+    include_contents: Literal["default", "none"] = "default"
+    input_schema: type[BaseModel] | None = None
+    output_schema: type[BaseModel] | None = None
+    output_key: str | None = None
+    """Save the agent's final text (or output_schema dict) to this state key."""
+    planner: Any = None
+    code_executor: Any = None
+    before_model_callback: BeforeModelCallback | None = None
+    after_model_callback: AfterModelCallback | None = None
+    on_model_error_callback: OnModelErrorCallback | None = None
+    before_tool_callback: BeforeToolCallback | None = None
+    after_tool_callback: AfterToolCallback | None = None
+    on_tool_error_callback: OnToolErrorCallback | None = None
+    model_activity_options: ActivityOptions | None = None
+    """durable-adk: timeouts/retries of this agent's model steps."""
+    tool_activity_options: ActivityOptions | None = None
+    """durable-adk: timeouts/retries of this agent's tool calls (a tool's own options win)."""
+
+    @property
+    def canonical_model(self) -> BaseLlm:
+        """The model instance: own, else the nearest LlmAgent ancestor's, else the default."""
+        if isinstance(self.model, BaseLlm):
+            return self.model
+        if self.model:
+            return LLMRegistry.new_llm(self.model)
+        ancestor = self.parent_agent
+        while ancestor is not None:
+            if isinstance(ancestor, LlmAgent) and ancestor.model:
+                return ancestor.canonical_model
+            ancestor = ancestor.parent_agent
+        return LLMRegistry.new_llm(DEFAULT_MODEL)
+
+    @property
+    def model_name(self) -> str:
+        """The model's name without instantiating it (for summaries and specs)."""
+        agent: BaseAgent | None = self
+        while agent is not None:
+            if isinstance(agent, LlmAgent) and agent.model:
+                return agent.model.model if isinstance(agent.model, BaseLlm) else agent.model
+            agent = agent.parent_agent
+        return DEFAULT_MODEL
+
+    async def canonical_instruction(self, ctx: ReadonlyContext) -> tuple[str, bool]:
+        """(instruction, bypass_state_injection): providers are not templated."""
+        if isinstance(self.instruction, str):
+            return self.instruction, False
+        return str(await call_maybe_async(self.instruction, ctx)), True
+
+    async def canonical_global_instruction(self, ctx: ReadonlyContext) -> tuple[str, bool]:
+        if isinstance(self.global_instruction, str):
+            return self.global_instruction, False
+        return str(await call_maybe_async(self.global_instruction, ctx)), True
+
+    async def canonical_tools(self, ctx: ReadonlyContext | None = None) -> list[BaseTool]:
+        """The agent's tools as BaseTool instances (plain functions are wrapped)."""
+        from ..tools.base_tool import BaseTool
+        from ..tools.base_toolset import BaseToolset
+        from ..tools.function_tool import FunctionTool
+
+        resolved: list[BaseTool] = []
+        for tool in self.tools:
+            if isinstance(tool, BaseTool):
+                resolved.append(tool)
+            elif isinstance(tool, BaseToolset):
+                resolved.extend(await tool.get_tools(ctx))
+            elif callable(tool):
+                resolved.append(FunctionTool(tool))
+            else:
+                raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
+        return resolved
+
+    @property
+    def canonical_before_model_callbacks(self) -> list[_SingleBeforeModelCallback]:
+        return _as_list(self.before_model_callback)
+
+    @property
+    def canonical_after_model_callbacks(self) -> list[_SingleAfterModelCallback]:
+        return _as_list(self.after_model_callback)
+
+    @property
+    def canonical_on_model_error_callbacks(self) -> list[_SingleOnModelErrorCallback]:
+        return _as_list(self.on_model_error_callback)
+
+    @property
+    def canonical_before_tool_callbacks(self) -> list[_SingleBeforeToolCallback]:
+        return _as_list(self.before_tool_callback)
+
+    @property
+    def canonical_after_tool_callbacks(self) -> list[_SingleAfterToolCallback]:
+        return _as_list(self.after_tool_callback)
+
+    @property
+    def canonical_on_tool_error_callbacks(self) -> list[_SingleOnToolErrorCallback]:
+        return _as_list(self.on_tool_error_callback)
+
+    def _maybe_save_output_to_state(self, event: Event) -> None:
+        """Save this agent's final text (or output_schema dict) to `output_key`."""
+        if event.author != self.name or not self.output_key:
+            return
+        if not event.is_final_response() or not event.content or not event.content.parts:
+            return
+        parts = event.content.parts
+        if not any(p.text is not None and not p.thought for p in parts):
+            return
+        result: Any = "".join(p.text for p in parts if p.text and not p.thought)
+        if self.output_schema is not None:
+            if not result.strip():
+                return
+            result = validate_schema(self.output_schema, result)
+        event.actions.state_delta[self.output_key] = result
+
+    @property
+    def uses_auto_flow(self) -> bool:
+        """AutoFlow (with agent transfer) unless both transfers are off and no sub-agents."""
+        return not (
+            self.disallow_transfer_to_parent
+            and self.disallow_transfer_to_peers
+            and not self.sub_agents
+        )
+
+
+Agent = LlmAgent
+
+
+def validate_schema(schema: type[BaseModel], text: str) -> dict[str, Any]:
+    """Parse the model's JSON answer (a ```json fence allowed) into a dict."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
+        stripped = stripped.rsplit("```", 1)[0]
+    return schema.model_validate_json(stripped).model_dump(exclude_none=True)

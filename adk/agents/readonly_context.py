@@ -1,0 +1,50 @@
+"""ReadonlyContext: a read-only view of the invocation for instruction providers.
+
+Runs on: activity side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from google.genai import types
+
+    from ..sessions.session import Session
+    from .invocation_context import InvocationContext
+
+
+class ReadonlyContext:
+    def __init__(self, invocation_context: InvocationContext) -> None:
+        self._invocation_context = invocation_context
+
+    @property
+    def user_content(self) -> types.Content | None:
+        return self._invocation_context.user_content
+
+    @property
+    def invocation_id(self) -> str:
+        return self._invocation_context.invocation_id
+
+    @property
+    def agent_name(self) -> str:
+        return str(self._invocation_context.agent.name)
+
+    @property
+    def branch(self) -> str | None:
+        return self._invocation_context.branch
+
+    @property
+    def session(self) -> Session:
+        return self._invocation_context.session
+
+    @property
+    def user_id(self) -> str:
+        return self._invocation_context.user_id
+
+    @property
+    def state(self) -> Mapping[str, Any]:
+        """The session state, read-only."""
+        return MappingProxyType(self._invocation_context.session.state)

@@ -1,0 +1,6 @@
+"""Events: the log of a session. Mirrors `google.adk.events`."""
+
+from .event import Event
+from .event_actions import EventActions
+
+__all__ = ["Event", "EventActions"]

@@ -1,0 +1,45 @@
+"""EventActions: the side effects an event carries (state, transfer, escalation...).
+
+Runs on: both sides (pure data, sandbox-safe).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, alias_generators
+
+from ..tools.tool_confirmation import ToolConfirmation
+
+
+class EventActions(BaseModel):
+    """Actions attached to an event. State changes happen only through `state_delta`."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        alias_generator=alias_generators.to_camel,
+        populate_by_name=True,
+    )
+
+    skip_summarization: bool | None = None
+    """If true, the model is not called to summarize a function response."""
+    state_delta: dict[str, object] = Field(default_factory=dict)
+    """Absolute new values for state keys (None removes a key)."""
+    artifact_delta: dict[str, int] = Field(default_factory=dict)
+    """Artifact name -> new version."""
+    transfer_to_agent: str | None = None
+    """Name of the agent to hand the conversation to."""
+    escalate: bool | None = None
+    """Ends the enclosing LoopAgent."""
+    requested_auth_configs: dict[str, Any] = Field(default_factory=dict)
+    """Function call id -> auth config a tool asked for."""
+    requested_tool_confirmations: dict[str, ToolConfirmation] = Field(default_factory=dict)
+    """Function call id -> confirmation a tool asked for."""
+    compaction: Any | None = None
+    """Set on a compaction event."""
+    end_of_agent: bool | None = None
+    """The agent finished its run in this invocation."""
+    agent_state: dict[str, Any] | None = None
+    """Checkpoint state of an agent."""
+    rewind_before_invocation_id: str | None = None
+    """Rewind the session to before this invocation."""

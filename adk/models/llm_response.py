@@ -1,0 +1,81 @@
+"""LlmResponse: one response (or streamed chunk) from a model.
+
+Runs on: both sides (pure data, sandbox-safe).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.genai import types
+from pydantic import BaseModel, ConfigDict, alias_generators
+
+
+class LlmResponse(BaseModel):
+    """A model's answer: content, or an error code and message."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        alias_generator=alias_generators.to_camel,
+        populate_by_name=True,
+    )
+
+    content: types.Content | None = None
+    grounding_metadata: types.GroundingMetadata | None = None
+    partial: bool | None = None
+    turn_complete: bool | None = None
+    finish_reason: types.FinishReason | None = None
+    error_code: str | None = None
+    error_message: str | None = None
+    interrupted: bool | None = None
+    custom_metadata: dict[str, Any] | None = None
+    usage_metadata: types.GenerateContentResponseUsageMetadata | None = None
+    input_transcription: types.Transcription | None = None
+    output_transcription: types.Transcription | None = None
+    avg_logprobs: float | None = None
+    logprobs_result: types.LogprobsResult | None = None
+    citation_metadata: types.CitationMetadata | None = None
+    interaction_id: str | None = None
+    model_version: str | None = None
+
+    @staticmethod
+    def create(generate_content_response: types.GenerateContentResponse) -> LlmResponse:
+        """Build an LlmResponse from a google-genai response (first candidate)."""
+        response = generate_content_response
+        usage = response.usage_metadata
+        if response.candidates:
+            candidate = response.candidates[0]
+            if (candidate.content and candidate.content.parts) or (
+                candidate.finish_reason == types.FinishReason.STOP
+            ):
+                return LlmResponse(
+                    content=candidate.content,
+                    grounding_metadata=candidate.grounding_metadata,
+                    usage_metadata=usage,
+                    finish_reason=candidate.finish_reason,
+                    citation_metadata=candidate.citation_metadata,
+                    avg_logprobs=candidate.avg_logprobs,
+                    logprobs_result=candidate.logprobs_result,
+                    model_version=response.model_version,
+                )
+            return LlmResponse(
+                error_code=candidate.finish_reason,
+                error_message=candidate.finish_message,
+                usage_metadata=usage,
+                finish_reason=candidate.finish_reason,
+                model_version=response.model_version,
+            )
+        if response.prompt_feedback:
+            feedback = response.prompt_feedback
+            return LlmResponse(
+                error_code=feedback.block_reason,
+                error_message=feedback.block_reason_message,
+                usage_metadata=usage,
+                model_version=response.model_version,
+            )
+        return LlmResponse(
+            error_code="UNKNOWN_ERROR",
+            error_message="Unknown error.",
+            usage_metadata=usage,
+            model_version=response.model_version,
+        )

@@ -1,0 +1,21 @@
+"""Sessions: conversations, their events and scoped state. Mirrors `google.adk.sessions`.
+
+Runs on: activity and process side.
+"""
+
+from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
+from .in_memory_session_service import InMemorySessionService
+from .session import Session
+from .sqlite_session_service import AlreadyExistsError, SqliteSessionService
+from .state import State
+
+__all__ = [
+    "AlreadyExistsError",
+    "BaseSessionService",
+    "GetSessionConfig",
+    "InMemorySessionService",
+    "ListSessionsResponse",
+    "Session",
+    "SqliteSessionService",
+    "State",
+]

@@ -1,0 +1,111 @@
+"""The session service interface (shaped like ADK's) and its shared state rules.
+
+Runs on: activity and process side.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from adk.events.event import Event
+
+from .session import Session
+from .state import State
+
+
+class GetSessionConfig(BaseModel):
+    """Limits on the events `get_session` loads."""
+
+    num_recent_events: int | None = None
+    after_timestamp: float | None = None
+
+
+class ListSessionsResponse(BaseModel):
+    """Sessions without their events."""
+
+    sessions: list[Session] = Field(default_factory=list)
+
+
+class BaseSessionService(abc.ABC):
+    """Create, read, list and delete sessions; append events (applying their state delta)."""
+
+    @abc.abstractmethod
+    async def create_session(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        state: dict[str, Any] | None = None,
+        session_id: str | None = None,
+    ) -> Session: ...
+
+    @abc.abstractmethod
+    async def get_session(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        config: GetSessionConfig | None = None,
+    ) -> Session | None: ...
+
+    @abc.abstractmethod
+    async def list_sessions(
+        self, *, app_name: str, user_id: str | None = None
+    ) -> ListSessionsResponse: ...
+
+    @abc.abstractmethod
+    async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None: ...
+
+    async def append_event(self, session: Session, event: Event) -> Event:
+        """Apply the event to the in-memory session; subclasses also persist it."""
+        if event.partial:
+            return event
+        _trim_temp_delta_state(event)
+        for index, recorded in enumerate(session.events):
+            if recorded.id == event.id:  # a retried append: replace, don't re-apply
+                session.events[index] = event
+                return event
+        apply_state_delta(session.state, event.actions.state_delta)
+        session.events.append(event)
+        session.last_update_time = event.timestamp
+        return event
+
+    @abc.abstractmethod
+    async def get_state(
+        self, *, app_name: str, user_id: str, session_id: str
+    ) -> dict[str, Any] | None:
+        """The session's merged state (session, `app:` and `user:` keys), without its events."""
+
+    @abc.abstractmethod
+    async def list_events(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        after_seq: int = 0,
+        invocation_id: str | None = None,
+    ) -> list[tuple[int, Event]]:
+        """Events in recorded order with their sequence numbers (for streaming)."""
+
+
+def _trim_temp_delta_state(event: Event) -> None:
+    """`temp:` keys live for one invocation and are never persisted."""
+    delta = event.actions.state_delta
+    for key in [k for k in delta if k.startswith(State.TEMP_PREFIX)]:
+        del delta[key]
+
+
+def apply_state_delta(state: dict[str, Any], delta: dict[str, Any]) -> None:
+    """The one place state changes: absolute values; None removes the key."""
+    for key, value in delta.items():
+        if key.startswith(State.TEMP_PREFIX):
+            continue
+        if value is None:
+            state.pop(key, None)
+        else:
+            state[key] = value

@@ -1,0 +1,460 @@
+"""SqliteSessionService: the session store on one SQLite file (stdlib `sqlite3`, WAL mode).
+
+Runs on: activity and process side.
+
+Several worker processes and CLI clients may share one file: every call is a
+short transaction (writes take `BEGIN IMMEDIATE`), WAL lets readers run beside
+the writer, and a busy timeout makes writers queue instead of failing. Each
+service instance owns one connection, guarded by a `threading.Lock`; blocking
+calls run in `asyncio.to_thread`, so an instance works from any event loop.
+
+State scoping follows ADK: `app:` keys live in `app_states`, `user:` keys in
+`user_states` (both stored without their prefix), `temp:` keys are never
+stored, and the rest belong to the session. Readers get the merged view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import os
+import sqlite3
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from adk.events.event import Event
+
+from .base_session_service import (
+    BaseSessionService,
+    GetSessionConfig,
+    ListSessionsResponse,
+    _trim_temp_delta_state,
+    apply_state_delta,
+)
+from .session import Session
+from .state import State
+
+MEMORY_PATH = ":memory:"
+BUSY_TIMEOUT_SECONDS = 30.0
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS sessions (
+        app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
+        state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
+        PRIMARY KEY (app_name, user_id, id))""",
+    """CREATE INDEX IF NOT EXISTS sessions_by_update_time
+        ON sessions (app_name, update_time)""",
+    """CREATE TABLE IF NOT EXISTS app_states (
+        app_name TEXT NOT NULL PRIMARY KEY, state TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS user_states (
+        app_name TEXT NOT NULL, user_id TEXT NOT NULL, state TEXT NOT NULL,
+        PRIMARY KEY (app_name, user_id))""",
+    """CREATE TABLE IF NOT EXISTS events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        app_name TEXT NOT NULL, user_id TEXT NOT NULL, session_id TEXT NOT NULL,
+        id TEXT NOT NULL, invocation_id TEXT NOT NULL, author TEXT NOT NULL,
+        branch TEXT, timestamp REAL NOT NULL, data TEXT NOT NULL,
+        UNIQUE (app_name, user_id, session_id, id))""",
+    """CREATE INDEX IF NOT EXISTS events_by_session
+        ON events (app_name, user_id, session_id, seq)""",
+)
+
+_SESSION_WHERE = "app_name = ? AND user_id = ? AND id = ?"
+_EVENTS_WHERE = "app_name = ? AND user_id = ? AND session_id = ?"
+
+T = TypeVar("T")
+
+
+class AlreadyExistsError(Exception):
+    """A session with the requested id already exists."""
+
+
+def default_db_path() -> Path:
+    """`$DURABLE_ADK_SESSION_DB`, else `$DURABLE_ADK_DATA_DIR/sessions.db`, else `./.data/`."""
+    explicit = os.environ.get("DURABLE_ADK_SESSION_DB")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "sessions.db"
+
+
+class SqliteSessionService(BaseSessionService):
+    """Sessions, events and scoped state in one SQLite database."""
+
+    def __init__(self, db_path: str | os.PathLike[str] | None = None) -> None:
+        path = os.fspath(db_path) if db_path is not None else str(default_db_path())
+        if path != MEMORY_PATH:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.db_path = path
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = _connect(path)
+
+    def close(self) -> None:
+        """Close the connection; later calls raise RuntimeError."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    async def create_session(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        state: dict[str, Any] | None = None,
+        session_id: str | None = None,
+    ) -> Session:
+        session_id = session_id or str(uuid.uuid4())
+        create = functools.partial(
+            _create_session, app_name, user_id, session_id, dict(state or {})
+        )
+        return await self._write(create)
+
+    async def get_session(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        config: GetSessionConfig | None = None,
+    ) -> Session | None:
+        get = functools.partial(_get_session, app_name, user_id, session_id, config)
+        return await self._read(get)
+
+    async def get_state(
+        self, *, app_name: str, user_id: str, session_id: str
+    ) -> dict[str, Any] | None:
+        return await self._read(functools.partial(_get_state, app_name, user_id, session_id))
+
+    async def list_sessions(
+        self, *, app_name: str, user_id: str | None = None
+    ) -> ListSessionsResponse:
+        sessions = await self._read(functools.partial(_list_sessions, app_name, user_id))
+        return ListSessionsResponse(sessions=sessions)
+
+    async def list_app_names(self) -> list[str]:
+        """durable-adk: every app that has sessions (for the CLI's `sessions`)."""
+
+        def query(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute("SELECT DISTINCT app_name FROM sessions ORDER BY app_name")
+            return [row[0] for row in rows.fetchall()]
+
+        return await self._read(query)
+
+    async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None:
+        await self._write(functools.partial(_delete_session, app_name, user_id, session_id))
+
+    async def append_event(self, session: Session, event: Event) -> Event:
+        """Persist the event and its state delta in one transaction, then update `session`.
+
+        Idempotent by event id: a re-append keeps the original position, replaces
+        the stored event and does not re-apply its state delta.
+        """
+        if event.partial:
+            return event
+        _trim_temp_delta_state(event)
+        await self._write(functools.partial(_persist_event, session, event))
+        return await super().append_event(session, event)
+
+    async def list_events(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        after_seq: int = 0,
+        invocation_id: str | None = None,
+    ) -> list[tuple[int, Event]]:
+        query = functools.partial(
+            _list_events, app_name, user_id, session_id, after_seq, invocation_id
+        )
+        return await self._read(query)
+
+    async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await asyncio.to_thread(self._transact, "BEGIN", fn)
+
+    async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await asyncio.to_thread(self._transact, "BEGIN IMMEDIATE", fn)
+
+    def _transact(self, begin: str, fn: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            if self._conn is None:
+                raise RuntimeError(f"{type(self).__name__} is closed.")
+            return _in_transaction(self._conn, begin, fn)
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    conn = sqlite3.connect(
+        path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False
+    )
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        _in_transaction(conn, "BEGIN IMMEDIATE", _create_schema)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _create_schema(conn: sqlite3.Connection) -> None:
+    for statement in _SCHEMA:
+        conn.execute(statement)
+
+
+def _in_transaction(
+    conn: sqlite3.Connection, begin: str, fn: Callable[[sqlite3.Connection], T]
+) -> T:
+    conn.execute(begin)
+    try:
+        result = fn(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
+
+
+# --- sessions ---------------------------------------------------------------
+
+
+def _create_session(
+    app_name: str, user_id: str, session_id: str, state: dict[str, Any], conn: sqlite3.Connection
+) -> Session:
+    if _session_row(conn, app_name, user_id, session_id) is not None:
+        raise AlreadyExistsError(f"Session with id {session_id} already exists.")
+    session_state = _apply_scoped_delta(conn, app_name, user_id, {}, state)
+    now = time.time()
+    conn.execute(
+        "INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)"
+        " VALUES (?, ?, ?, ?, ?, ?)",
+        (app_name, user_id, session_id, _dumps(session_state), now, now),
+    )
+    merged = _merged_state(conn, app_name, user_id, session_state)
+    return Session(
+        id=session_id, app_name=app_name, user_id=user_id, state=merged, last_update_time=now
+    )
+
+
+def _get_session(
+    app_name: str,
+    user_id: str,
+    session_id: str,
+    config: GetSessionConfig | None,
+    conn: sqlite3.Connection,
+) -> Session | None:
+    row = _session_row(conn, app_name, user_id, session_id)
+    if row is None:
+        return None
+    session_state, update_time = row
+    return Session(
+        id=session_id,
+        app_name=app_name,
+        user_id=user_id,
+        state=_merged_state(conn, app_name, user_id, session_state),
+        events=_session_events(conn, app_name, user_id, session_id, config),
+        last_update_time=update_time,
+    )
+
+
+def _get_state(
+    app_name: str, user_id: str, session_id: str, conn: sqlite3.Connection
+) -> dict[str, Any] | None:
+    row = _session_row(conn, app_name, user_id, session_id)
+    if row is None:
+        return None
+    return _merged_state(conn, app_name, user_id, row[0])
+
+
+def _list_sessions(app_name: str, user_id: str | None, conn: sqlite3.Connection) -> list[Session]:
+    sql = "SELECT user_id, id, state, update_time FROM sessions WHERE app_name = ?"
+    params: list[Any] = [app_name]
+    if user_id is not None:
+        sql += " AND user_id = ?"
+        params.append(user_id)
+    rows = conn.execute(sql + " ORDER BY update_time DESC", params).fetchall()
+    return [
+        Session(
+            id=row_session_id,
+            app_name=app_name,
+            user_id=row_user_id,
+            state=_merged_state(conn, app_name, row_user_id, json.loads(state)),
+            last_update_time=update_time,
+        )
+        for row_user_id, row_session_id, state, update_time in rows
+    ]
+
+
+def _delete_session(app_name: str, user_id: str, session_id: str, conn: sqlite3.Connection) -> None:
+    conn.execute(f"DELETE FROM events WHERE {_EVENTS_WHERE}", (app_name, user_id, session_id))
+    conn.execute(f"DELETE FROM sessions WHERE {_SESSION_WHERE}", (app_name, user_id, session_id))
+
+
+def _session_row(
+    conn: sqlite3.Connection, app_name: str, user_id: str, session_id: str
+) -> tuple[dict[str, Any], float] | None:
+    row = conn.execute(
+        f"SELECT state, update_time FROM sessions WHERE {_SESSION_WHERE}",
+        (app_name, user_id, session_id),
+    ).fetchone()
+    return None if row is None else (json.loads(row[0]), row[1])
+
+
+# --- events -----------------------------------------------------------------
+
+
+def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> None:
+    app_name, user_id = session.app_name, session.user_id
+    row = _session_row(conn, app_name, user_id, session.id)
+    if row is None:
+        raise ValueError(f"Session {session.id} not found.")
+    is_new = _upsert_event(conn, session, event)
+    delta = event.actions.state_delta if is_new else {}
+    session_state = _apply_scoped_delta(conn, app_name, user_id, row[0], delta)
+    conn.execute(
+        f"UPDATE sessions SET state = ?, update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
+        (_dumps(session_state), event.timestamp, app_name, user_id, session.id),
+    )
+
+
+def _upsert_event(conn: sqlite3.Connection, session: Session, event: Event) -> bool:
+    """Store the event; True if it is new, False if it replaced one with the same id."""
+    key = (session.app_name, session.user_id, session.id)
+    columns = (event.invocation_id, event.author, event.branch, event.timestamp, _dump_event(event))
+    existing = conn.execute(
+        f"SELECT seq FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event.id)
+    ).fetchone()
+    if existing is not None:
+        conn.execute(
+            "UPDATE events SET invocation_id = ?, author = ?, branch = ?, timestamp = ?, data = ?"
+            " WHERE seq = ?",
+            (*columns, existing[0]),
+        )
+        return False
+    conn.execute(
+        "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author, branch,"
+        " timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (*key, event.id, *columns),
+    )
+    return True
+
+
+def _session_events(
+    conn: sqlite3.Connection,
+    app_name: str,
+    user_id: str,
+    session_id: str,
+    config: GetSessionConfig | None,
+) -> list[Event]:
+    """Events in recorded order; `num_recent_events` falsy means no limit (as in ADK)."""
+    sql = f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE}"
+    params: list[Any] = [app_name, user_id, session_id]
+    if config is not None and config.after_timestamp is not None:
+        sql += " AND timestamp >= ?"
+        params.append(config.after_timestamp)
+    if config is not None and config.num_recent_events:
+        sql = f"SELECT seq, data FROM ({sql} ORDER BY seq DESC LIMIT ?)"
+        params.append(config.num_recent_events)
+    rows = conn.execute(sql + " ORDER BY seq", params).fetchall()
+    return [Event.model_validate_json(data) for _, data in rows]
+
+
+def _list_events(
+    app_name: str,
+    user_id: str,
+    session_id: str,
+    after_seq: int,
+    invocation_id: str | None,
+    conn: sqlite3.Connection,
+) -> list[tuple[int, Event]]:
+    sql = f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE} AND seq > ?"
+    params: list[Any] = [app_name, user_id, session_id, after_seq]
+    if invocation_id is not None:
+        sql += " AND invocation_id = ?"
+        params.append(invocation_id)
+    rows = conn.execute(sql + " ORDER BY seq", params).fetchall()
+    return [(seq, Event.model_validate_json(data)) for seq, data in rows]
+
+
+def _dump_event(event: Event) -> str:
+    return event.model_dump_json(exclude_none=True, by_alias=True)
+
+
+# --- scoped state -----------------------------------------------------------
+
+
+def _apply_scoped_delta(
+    conn: sqlite3.Connection,
+    app_name: str,
+    user_id: str,
+    session_state: dict[str, Any],
+    delta: dict[str, Any],
+) -> dict[str, Any]:
+    """Write `app:`/`user:` keys to their tables; return the new session-scoped state."""
+    app_delta, user_delta, session_delta = _split_delta(delta)
+    if app_delta:
+        _update_shared_state(conn, "app_states", {"app_name": app_name}, app_delta)
+    if user_delta:
+        where = {"app_name": app_name, "user_id": user_id}
+        _update_shared_state(conn, "user_states", where, user_delta)
+    new_state = dict(session_state)
+    apply_state_delta(new_state, session_delta)
+    return new_state
+
+
+def _split_delta(
+    delta: dict[str, Any],
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(app keys, user keys, session keys); prefixes stripped, `temp:` keys dropped."""
+    app: dict[str, Any] = {}
+    user: dict[str, Any] = {}
+    session: dict[str, Any] = {}
+    for key, value in delta.items():
+        if key.startswith(State.APP_PREFIX):
+            app[key.removeprefix(State.APP_PREFIX)] = value
+        elif key.startswith(State.USER_PREFIX):
+            user[key.removeprefix(State.USER_PREFIX)] = value
+        elif not key.startswith(State.TEMP_PREFIX):
+            session[key] = value
+    return app, user, session
+
+
+def _update_shared_state(
+    conn: sqlite3.Connection, table: str, key: dict[str, str], delta: dict[str, Any]
+) -> None:
+    state = _load_shared_state(conn, table, key)
+    apply_state_delta(state, delta)
+    columns = ", ".join([*key, "state"])
+    placeholders = ", ".join("?" * (len(key) + 1))
+    conn.execute(
+        f"INSERT OR REPLACE INTO {table} ({columns}) VALUES ({placeholders})",
+        (*key.values(), _dumps(state)),
+    )
+
+
+def _load_shared_state(conn: sqlite3.Connection, table: str, key: dict[str, str]) -> dict[str, Any]:
+    where = " AND ".join(f"{column} = ?" for column in key)
+    row = conn.execute(f"SELECT state FROM {table} WHERE {where}", tuple(key.values())).fetchone()
+    return {} if row is None else json.loads(row[0])
+
+
+def _merged_state(
+    conn: sqlite3.Connection, app_name: str, user_id: str, session_state: dict[str, Any]
+) -> dict[str, Any]:
+    """Session keys plus `app:` and `user:` keys, with their prefixes."""
+    app_state = _load_shared_state(conn, "app_states", {"app_name": app_name})
+    user_key = {"app_name": app_name, "user_id": user_id}
+    user_state = _load_shared_state(conn, "user_states", user_key)
+    return {
+        **session_state,
+        **{State.APP_PREFIX + k: v for k, v in app_state.items()},
+        **{State.USER_PREFIX + k: v for k, v in user_state.items()},
+    }
+
+
+def _dumps(state: dict[str, Any]) -> str:
+    return json.dumps(state, separators=(",", ":"))

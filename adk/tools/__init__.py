@@ -1,0 +1,52 @@
+"""Tools: mirrors `google.adk.tools`.
+
+Runs on: activity side (worker process).
+
+The context-dependent names are imported lazily: `adk.events` imports
+`adk.tools.tool_confirmation`, and ToolContext in turn imports `adk.events`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from .base_tool import BaseTool
+from .base_toolset import BaseToolset
+from .tool_confirmation import ToolConfirmation
+
+if TYPE_CHECKING:
+    from .exit_loop_tool import exit_loop
+    from .function_tool import FunctionTool
+    from .long_running_tool import LongRunningFunctionTool
+    from .tool_context import ToolContext
+    from .transfer_to_agent_tool import TransferToAgentTool, transfer_to_agent
+
+_LAZY = {
+    "FunctionTool": ".function_tool",
+    "LongRunningFunctionTool": ".long_running_tool",
+    "ToolContext": ".tool_context",
+    "exit_loop": ".exit_loop_tool",
+    "transfer_to_agent": ".transfer_to_agent_tool",
+    "TransferToAgentTool": ".transfer_to_agent_tool",
+}
+
+__all__ = [
+    "BaseTool",
+    "BaseToolset",
+    "FunctionTool",
+    "LongRunningFunctionTool",
+    "ToolConfirmation",
+    "ToolContext",
+    "TransferToAgentTool",
+    "exit_loop",
+    "transfer_to_agent",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,353 @@
+"""Tests for SqliteSessionService and InMemorySessionService (same implementation).
+
+Runs on: test process only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import pytest
+from google.genai import types
+
+from adk.events import Event, EventActions
+from adk.sessions import (
+    AlreadyExistsError,
+    GetSessionConfig,
+    InMemorySessionService,
+    Session,
+    SqliteSessionService,
+)
+from adk.sessions.sqlite_session_service import default_db_path
+
+APP = "app"
+
+
+@pytest.fixture(params=["sqlite", "memory"])
+def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqliteSessionService]:
+    svc = (
+        SqliteSessionService(tmp_path / "db" / "sessions.db")
+        if request.param == "sqlite"
+        else InMemorySessionService()
+    )
+    yield svc
+    svc.close()
+
+
+@pytest.fixture
+def db_file(tmp_path: Path) -> Path:
+    return tmp_path / "sessions.db"
+
+
+def _event(
+    text: str = "hi",
+    *,
+    delta: Mapping[str, object] | None = None,
+    invocation_id: str = "inv-1",
+    timestamp: float | None = None,
+    event_id: str = "",
+) -> Event:
+    extra = {} if timestamp is None else {"timestamp": timestamp}
+    return Event(
+        author="agent",
+        invocation_id=invocation_id,
+        id=event_id,
+        content=types.Content(role="model", parts=[types.Part(text=text)]),
+        actions=EventActions(state_delta=dict(delta or {})),
+        **extra,
+    )
+
+
+async def _new(service: SqliteSessionService, user: str = "u1", **kwargs: object) -> Session:
+    return await service.create_session(app_name=APP, user_id=user, **kwargs)  # type: ignore[arg-type]
+
+
+async def _reload(service: SqliteSessionService, session: Session) -> Session:
+    loaded = await service.get_session(
+        app_name=session.app_name, user_id=session.user_id, session_id=session.id
+    )
+    assert loaded is not None
+    return loaded
+
+
+async def test_round_trip_function_call_response_and_bytes(
+    service: SqliteSessionService,
+) -> None:
+    session = await _new(service)
+    call = Event(
+        author="agent",
+        invocation_id="inv",
+        branch="root.child",
+        long_running_tool_ids={"call-1"},
+        custom_metadata={"k": None, "n": [1, 2]},
+        content=types.Content(
+            role="model",
+            parts=[
+                types.Part(
+                    function_call=types.FunctionCall(id="call-1", name="f", args={"a": [1, "x"]})
+                ),
+                types.Part(inline_data=types.Blob(data=b"\x00\xff\x10binary", mime_type="a/b")),
+            ],
+        ),
+        actions=EventActions(state_delta={"k": "v"}, artifact_delta={"file": 2}),
+    )
+    response = Event(
+        author="user",
+        invocation_id="inv",
+        content=types.Content(
+            role="user",
+            parts=[
+                types.Part(
+                    function_response=types.FunctionResponse(
+                        id="call-1", name="f", response={"result": {"ok": True, "none": None}}
+                    )
+                )
+            ],
+        ),
+    )
+    await service.append_event(session, call)
+    await service.append_event(session, response)
+
+    loaded = await _reload(service, session)
+    assert loaded.events == [call, response]
+    assert loaded.events[0].content.parts[1].inline_data.data == b"\x00\xff\x10binary"  # type: ignore[union-attr,index]
+    assert loaded.state == {"k": "v"}
+    assert loaded.last_update_time == response.timestamp
+    assert session.events == [call, response]
+
+
+async def test_state_scoping_across_sessions_and_users(service: SqliteSessionService) -> None:
+    s1 = await _new(service, "u1")
+    s2 = await _new(service, "u1")
+    s3 = await _new(service, "u2")
+    delta = {"app:a": 1, "user:u": 2, "temp:t": 3, "s": 4}
+    event = _event(delta=delta)
+    await service.append_event(s1, event)
+
+    assert event.actions.state_delta == {"app:a": 1, "user:u": 2, "s": 4}
+    assert s1.state == {"app:a": 1, "user:u": 2, "s": 4}
+    assert (await _reload(service, s1)).state == {"app:a": 1, "user:u": 2, "s": 4}
+    assert (await _reload(service, s2)).state == {"app:a": 1, "user:u": 2}
+    assert (await _reload(service, s3)).state == {"app:a": 1}
+    s4 = await _new(service, "u2")
+    assert s4.state == {"app:a": 1}
+    assert await service.get_state(app_name=APP, user_id="u2", session_id=s4.id) == {"app:a": 1}
+    other_app = await service.create_session(app_name="other", user_id="u1")
+    assert other_app.state == {}
+
+
+async def test_create_session_splits_initial_state(service: SqliteSessionService) -> None:
+    first = await _new(
+        service, "u1", state={"app:a": 1, "user:u": 2, "temp:t": 3, "s": 4}, session_id="s1"
+    )
+    assert first.id == "s1"
+    assert first.state == {"app:a": 1, "user:u": 2, "s": 4}
+    assert first.events == []
+    second = await _new(service, "u1", state={"s": 5})
+    assert second.state == {"app:a": 1, "user:u": 2, "s": 5}
+    third = await _new(service, "u2")
+    assert third.state == {"app:a": 1}
+
+
+async def test_none_deletes_keys(service: SqliteSessionService) -> None:
+    session = await _new(service, state={"app:a": 1, "user:u": 2, "s": 3, "keep": 4})
+    await service.append_event(session, _event(delta={"app:a": None, "user:u": None, "s": None}))
+    assert session.state == {"keep": 4}
+    assert (await _reload(service, session)).state == {"keep": 4}
+    assert (await _new(service)).state == {}
+
+
+async def test_append_is_idempotent_by_event_id(service: SqliteSessionService) -> None:
+    session = await _new(service)
+    first = _event("first", delta={"x": 1, "app:n": 1})
+    await service.append_event(session, first)
+    await service.append_event(session, _event("second", delta={"x": 2, "app:n": 2}))
+    retry = _event("first, again", delta={"x": 1, "app:n": 1}, event_id=first.id)
+    await service.append_event(session, retry)
+
+    rows = await service.list_events(app_name=APP, user_id="u1", session_id=session.id)
+    assert [seq for seq, _ in rows] == sorted(seq for seq, _ in rows)
+    assert [e.id for _, e in rows] == [first.id, rows[1][1].id]
+    assert rows[0][1] == retry
+    loaded = await _reload(service, session)
+    assert loaded.state == {"x": 2, "app:n": 2}
+    assert session.state == {"x": 2, "app:n": 2}
+    assert [e.content.parts[0].text for e in session.events] == ["first, again", "second"]  # type: ignore[union-attr,index]
+
+
+async def test_partial_events_are_not_persisted(service: SqliteSessionService) -> None:
+    session = await _new(service)
+    chunk = _event(delta={"x": 1})
+    chunk.partial = True
+    assert await service.append_event(session, chunk) is chunk
+    assert session.events == [] and session.state == {}
+    assert (await _reload(service, session)).events == []
+
+
+async def test_list_events_after_seq_and_invocation(service: SqliteSessionService) -> None:
+    session = await _new(service)
+    events = [_event(f"e{i}", invocation_id=f"inv-{i % 2}") for i in range(5)]
+    for event in events:
+        await service.append_event(session, event)
+
+    async def listed(
+        after_seq: int = 0, invocation_id: str | None = None
+    ) -> list[tuple[int, Event]]:
+        return await service.list_events(
+            app_name=APP,
+            user_id="u1",
+            session_id=session.id,
+            after_seq=after_seq,
+            invocation_id=invocation_id,
+        )
+
+    rows = await listed()
+    assert [e for _, e in rows] == events
+    seqs = [seq for seq, _ in rows]
+    assert seqs == sorted(set(seqs))
+    later = await listed(after_seq=seqs[2])
+    assert [e for _, e in later] == events[3:]
+    odd = await listed(invocation_id="inv-1")
+    assert [e for _, e in odd] == [events[1], events[3]]
+    assert await listed(after_seq=seqs[-1]) == []
+
+
+async def test_get_session_config(service: SqliteSessionService) -> None:
+    session = await _new(service)
+    events = [_event(f"e{i}", timestamp=1000.0 + i) for i in range(5)]
+    for event in events:
+        await service.append_event(session, event)
+
+    async def get(config: GetSessionConfig) -> list[Event]:
+        loaded = await service.get_session(
+            app_name=APP, user_id="u1", session_id=session.id, config=config
+        )
+        assert loaded is not None
+        return loaded.events
+
+    assert await get(GetSessionConfig(num_recent_events=2)) == events[3:]
+    assert await get(GetSessionConfig(after_timestamp=1002.0)) == events[2:]
+    assert await get(GetSessionConfig(num_recent_events=10, after_timestamp=1003.0)) == events[3:]
+    assert await get(GetSessionConfig(num_recent_events=1, after_timestamp=1001.0)) == events[4:]
+    assert await get(GetSessionConfig()) == events
+
+
+async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
+    a = await _new(service, "u1", state={"user:name": "ann"})
+    b = await _new(service, "u1")
+    c = await _new(service, "u2", state={"app:v": 1})
+    await service.append_event(a, _event())
+
+    listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
+    assert [s.id for s in listed] == [a.id, b.id]
+    assert all(s.events == [] for s in listed)
+    assert listed[0].state == {"user:name": "ann", "app:v": 1}
+    everyone = (await service.list_sessions(app_name=APP)).sessions
+    assert {s.id for s in everyone} == {a.id, b.id, c.id}
+    assert next(s for s in everyone if s.id == c.id).state == {"app:v": 1}
+
+    await service.delete_session(app_name=APP, user_id="u1", session_id=a.id)
+    assert await service.get_session(app_name=APP, user_id="u1", session_id=a.id) is None
+    assert await service.list_events(app_name=APP, user_id="u1", session_id=a.id) == []
+    assert [s.id for s in (await service.list_sessions(app_name=APP, user_id="u1")).sessions] == [
+        b.id
+    ]
+
+
+async def test_missing_session(service: SqliteSessionService) -> None:
+    assert await service.get_session(app_name=APP, user_id="u1", session_id="nope") is None
+    assert await service.get_state(app_name=APP, user_id="u1", session_id="nope") is None
+    ghost = Session(id="nope", app_name=APP, user_id="u1")
+    event = _event(delta={"x": 1})
+    with pytest.raises(ValueError, match="Session nope not found."):
+        await service.append_event(ghost, event)
+    assert ghost.events == [] and ghost.state == {}
+
+
+async def test_already_exists(service: SqliteSessionService) -> None:
+    await _new(service, session_id="dup", state={"s": 1})
+    with pytest.raises(AlreadyExistsError, match="Session with id dup already exists."):
+        await _new(service, session_id="dup", state={"s": 2, "app:a": 1})
+    assert await service.get_state(app_name=APP, user_id="u1", session_id="dup") == {"s": 1}
+
+
+async def test_two_instances_share_one_file(db_file: Path) -> None:
+    writer, reader = SqliteSessionService(db_file), SqliteSessionService(str(db_file))
+    try:
+        session = await writer.create_session(app_name=APP, user_id="u1", state={"app:a": 1})
+        event = _event(delta={"s": 1})
+        await writer.append_event(session, event)
+        seen = await reader.get_session(app_name=APP, user_id="u1", session_id=session.id)
+        assert seen is not None and seen.events == [event]
+        await reader.append_event(seen, _event(delta={"app:a": 2}))
+        assert await writer.get_state(app_name=APP, user_id="u1", session_id=session.id) == {
+            "s": 1,
+            "app:a": 2,
+        }
+        assert len(await writer.list_events(app_name=APP, user_id="u1", session_id=session.id)) == 2
+    finally:
+        writer.close()
+        reader.close()
+    with sqlite3.connect(db_file) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+async def test_concurrent_appends_get_distinct_seqs(db_file: Path) -> None:
+    services = [SqliteSessionService(db_file) for _ in range(2)]
+    try:
+        session = await services[0].create_session(app_name=APP, user_id="u1")
+        copies = [await _reload(svc, session) for svc in services]
+        await asyncio.gather(
+            *(
+                services[i % 2].append_event(copies[i % 2], _event(f"e{i}", delta={f"k{i}": i}))
+                for i in range(20)
+            )
+        )
+        rows = await services[1].list_events(app_name=APP, user_id="u1", session_id=session.id)
+        assert len({seq for seq, _ in rows}) == 20
+        state = await services[0].get_state(app_name=APP, user_id="u1", session_id=session.id)
+        assert state == {f"k{i}": i for i in range(20)}
+    finally:
+        for svc in services:
+            svc.close()
+
+
+def test_usable_from_several_event_loops(db_file: Path) -> None:
+    service = SqliteSessionService(db_file)
+    try:
+        session = asyncio.run(service.create_session(app_name=APP, user_id="u1"))
+        assert asyncio.run(_reload(service, session)).id == session.id
+    finally:
+        service.close()
+    with pytest.raises(RuntimeError, match="closed"):
+        asyncio.run(_reload(service, session))
+
+
+async def test_in_memory_services_are_private() -> None:
+    first, second = InMemorySessionService(), InMemorySessionService()
+    try:
+        session = await first.create_session(app_name=APP, user_id="u1", session_id="s")
+        assert await second.get_session(app_name=APP, user_id="u1", session_id="s") is None
+        assert (await _reload(first, session)).id == "s"
+    finally:
+        first.close()
+        second.close()
+
+
+def test_default_db_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DURABLE_ADK_SESSION_DB", raising=False)
+    monkeypatch.delenv("DURABLE_ADK_DATA_DIR", raising=False)
+    assert default_db_path() == Path(".data/sessions.db")
+    monkeypatch.setenv("DURABLE_ADK_DATA_DIR", str(tmp_path / "data"))
+    assert default_db_path() == tmp_path / "data" / "sessions.db"
+    monkeypatch.setenv("DURABLE_ADK_SESSION_DB", str(tmp_path / "x" / "s.db"))
+    service = SqliteSessionService()
+    try:
+        assert (tmp_path / "x" / "s.db").exists()
+        assert service.db_path == str(tmp_path / "x" / "s.db")
+    finally:
+        service.close()
