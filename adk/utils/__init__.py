@@ -1,0 +1,1 @@
+"""Utilities shared by the flows: mirrors `google.adk.utils`."""
