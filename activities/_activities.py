@@ -1,0 +1,68 @@
+"""The activities a worker registers, bound to its apps and session store.
+
+Runs on: activity side (worker process).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from temporalio import activity
+
+from adk.apps.app import App
+from adk.sessions.base_session_service import BaseSessionService
+from workflows import names
+from workflows.contracts import (
+    BeginInput,
+    BeginOutput,
+    FinishInput,
+    ModelStepInput,
+    ModelStepOutput,
+    ToolCallInput,
+    ToolCallOutput,
+)
+
+from ._begin import begin_invocation
+from ._model_step import model_step
+from ._support import heartbeating
+from ._tool_call import tool_call
+
+
+class AdkActivities:
+    """Activities over a set of apps and one session store."""
+
+    def __init__(self, apps: Mapping[str, App], session_service: BaseSessionService) -> None:
+        self.apps = apps
+        self.session_service = session_service
+
+    @activity.defn(name=names.BEGIN_INVOCATION)
+    async def begin_invocation(self, input: BeginInput) -> BeginOutput:
+        return await begin_invocation(self.apps, self.session_service, input)
+
+    @activity.defn(name=names.MODEL_STEP)
+    async def model_step(self, input: ModelStepInput) -> ModelStepOutput:
+        async with heartbeating():
+            return await model_step(self.apps, self.session_service, input)
+
+    @activity.defn(name=names.TOOL_CALL)
+    async def tool_call(self, input: ToolCallInput) -> ToolCallOutput:
+        async with heartbeating():
+            return await tool_call(self.apps, self.session_service, input)
+
+    @activity.defn(name=names.FINISH_INVOCATION)
+    async def finish_invocation(self, input: FinishInput) -> None:
+        """Persist what the workflow still holds (idempotent upserts)."""
+        if not input.pending_events:
+            return
+        ref = input.session
+        session = await self.session_service.get_session(
+            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+        )
+        if session is None:
+            return
+        for event in input.pending_events:
+            await self.session_service.append_event(session, event)
+
+    def all(self) -> list[Callable[..., Any]]:
+        return [self.begin_invocation, self.model_step, self.tool_call, self.finish_invocation]

@@ -1,0 +1,213 @@
+"""Model-step activity: build the LlmRequest from the session store, call the model, record the event.
+
+Runs on: activity side (worker process). Input is a reference (session,
+invocation, agent, branch), never the conversation: history stays linear.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from adk.agents.base_agent import call_maybe_async
+from adk.agents.callback_context import CallbackContext
+from adk.agents.invocation_context import InvocationContext
+from adk.agents.llm_agent import LlmAgent
+from adk.apps.app import App
+from adk.events.event import Event
+from adk.events.event_actions import EventActions
+from adk.flows.llm_flows.functions import populate_client_function_call_id
+from adk.flows.llm_flows.pipeline import build_llm_request
+from adk.models._errors import classify_model_error
+from adk.models.base_llm import BaseLlm
+from adk.models.llm_request import LlmRequest
+from adk.models.llm_response import LlmResponse
+from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.session import Session
+from adk.sessions.state import State
+from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
+
+from ._spec import tool_kind, tool_options
+from ._support import find_app, find_llm_agent, model_error
+
+
+async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
+    session = await store.get_session(
+        app_name=ref.session.app_name,
+        user_id=ref.session.user_id,
+        session_id=ref.session.session_id,
+    )
+    if session is None:
+        raise ApplicationError(
+            f"Session {ref.session.session_id} of user {ref.session.user_id} in app"
+            f" {ref.session.app_name} does not exist (was it deleted while the invocation ran?).",
+            type="SessionNotFound",
+            non_retryable=True,
+        )
+    return session
+
+
+def invocation_context(
+    store: BaseSessionService, session: Session, ref: StepRef, agent: Any
+) -> InvocationContext:
+    """The context an agent run sees; `temp:` state overlaid for this invocation only."""
+    session.state.update(ref.temp_state)
+    user_content = next(
+        (
+            e.content
+            for e in reversed(session.events)
+            if e.author == "user" and e.invocation_id == ref.invocation_id
+        ),
+        None,
+    )
+    return InvocationContext(
+        session_service=store,
+        invocation_id=ref.invocation_id,
+        branch=ref.branch,
+        agent=agent,
+        user_content=user_content,
+        session=session,
+    )
+
+
+async def model_step(
+    apps: Mapping[str, App], store: BaseSessionService, input: ModelStepInput
+) -> ModelStepOutput:
+    ref = input.ref
+    agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
+    session = await load_session(store, ref)
+    for pending in input.pending_events:
+        await store.append_event(session, pending)
+    ctx = invocation_context(store, session, ref, agent)
+    llm_request = await build_llm_request(ctx, agent)
+    actions = EventActions()
+    callback_context = CallbackContext(ctx, event_actions=actions)
+    response = await _run_model(agent, callback_context, llm_request)
+    event = _finalize_event(input, agent, response, actions, llm_request)
+    temp_delta = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
+    if event is None:
+        return ModelStepOutput(event=None, temp_delta=temp_delta)
+    agent._maybe_save_output_to_state(event)
+    await store.append_event(session, event)
+    return ModelStepOutput(
+        event=event, calls=_plans(agent, event, llm_request), temp_delta=temp_delta
+    )
+
+
+async def _run_model(
+    agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
+) -> LlmResponse:
+    """before_model callbacks, the model call, after_model callbacks (ADK's order)."""
+    for callback in agent.canonical_before_model_callbacks:
+        override = await call_maybe_async(
+            callback, callback_context=callback_context, llm_request=llm_request
+        )
+        if override:
+            return override  # type: ignore[no-any-return]
+    llm_request.config.labels = {**(llm_request.config.labels or {}), "adk_agent_name": agent.name}
+    response = await _call_model(agent, callback_context, llm_request)
+    for after in agent.canonical_after_model_callbacks:
+        altered = await call_maybe_async(
+            after, callback_context=callback_context, llm_response=response
+        )
+        if altered:
+            return altered  # type: ignore[no-any-return]
+    return response
+
+
+def _model_of(agent: LlmAgent) -> BaseLlm:
+    try:
+        return agent.canonical_model
+    except ValueError as error:
+        raise ApplicationError(
+            f"Agent {agent.name}: {error} Register a BaseLlm subclass for it in LLMRegistry"
+            " or pass a model instance.",
+            type="ModelNotFound",
+            non_retryable=True,
+        ) from error
+
+
+async def _call_model(
+    agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
+) -> LlmResponse:
+    llm = _model_of(agent)
+    response: LlmResponse | None = None
+    try:
+        async for chunk in llm.generate_content_async(llm_request, stream=False):
+            if not chunk.partial:
+                response = chunk
+    except Exception as error:
+        info = classify_model_error(error)
+        if info.retryable and not _last_attempt():
+            raise model_error(error, llm.model) from error
+        for callback in agent.canonical_on_model_error_callbacks:
+            fallback = await call_maybe_async(
+                callback, callback_context=callback_context, llm_request=llm_request, error=error
+            )
+            if fallback is not None:
+                return fallback  # type: ignore[no-any-return]
+        raise model_error(error, llm.model) from error
+    if response is None:
+        raise ApplicationError(
+            f"Model {llm.model} returned no response.", type="ModelError", non_retryable=False
+        )
+    return response
+
+
+def _last_attempt() -> bool:
+    info = activity.info()
+    policy = info.retry_policy
+    return bool(policy and policy.maximum_attempts and info.attempt >= policy.maximum_attempts)
+
+
+def _finalize_event(
+    input: ModelStepInput,
+    agent: LlmAgent,
+    response: LlmResponse,
+    actions: EventActions,
+    llm_request: LlmRequest,
+) -> Event | None:
+    """The model event, ids populated; None when there is nothing to record."""
+    if not response.content and not response.error_code and not response.interrupted:
+        return None
+    event = Event.model_validate(
+        {
+            **response.model_dump(exclude_none=True),
+            "id": input.event_id,
+            "timestamp": input.timestamp,
+            "invocation_id": input.ref.invocation_id,
+            "author": agent.name,
+            "branch": input.ref.branch,
+            "actions": actions,
+        }
+    )
+    calls = event.get_function_calls()
+    if calls:
+        populate_client_function_call_id(event)
+        long_running = {
+            call.id
+            for call in calls
+            if call.id
+            and (tool := llm_request.tools_dict.get(call.name or ""))
+            and tool.is_long_running
+        }
+        event.long_running_tool_ids = long_running or None
+    return event
+
+
+def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallPlan]:
+    plans = []
+    for call in event.get_function_calls():
+        tool = llm_request.tools_dict.get(call.name or "")
+        plans.append(
+            CallPlan(
+                id=call.id or "",
+                name=call.name or "",
+                kind=tool_kind(tool) if tool else "unknown",
+                activity_options=tool_options(tool, agent.tool_activity_options) if tool else None,
+            )
+        )
+    return plans

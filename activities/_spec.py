@@ -1,0 +1,87 @@
+"""Turns a live agent tree into the serializable AgentSpec the workflow runs on.
+
+Runs on: activity side (begin activity) and process side (validated at worker start).
+"""
+
+from __future__ import annotations
+
+from adk.activity_options import ActivityOptions
+from adk.agents.base_agent import BaseAgent
+from adk.agents.llm_agent import LlmAgent
+from adk.agents.workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
+from adk.tools.base_tool import BaseTool
+from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
+
+
+def agent_kind(agent: BaseAgent) -> AgentKind:
+    if isinstance(agent, LlmAgent):
+        return "llm"
+    if isinstance(agent, SequentialAgent):
+        return "sequential"
+    if isinstance(agent, ParallelAgent):
+        return "parallel"
+    if isinstance(agent, LoopAgent):
+        return "loop"
+    return "custom"
+
+
+def tool_kind(tool: BaseTool) -> ToolKind:
+    if tool.name == "transfer_to_agent":
+        return "transfer"
+    if tool.name == "exit_loop":
+        return "exit_loop"
+    if type(tool).__name__ == "AgentTool":
+        return "agent"
+    return "long_running" if tool.is_long_running else "function"
+
+
+def tool_options(tool: BaseTool, agent_default: ActivityOptions | None) -> ActivityOptions | None:
+    """A tool's own options over its agent's default."""
+    own = getattr(tool, "activity_options", None)
+    if own and agent_default:
+        return own.merged_over(agent_default)  # type: ignore[no-any-return]
+    return own or agent_default
+
+
+def static_tools(agent: LlmAgent) -> list[BaseTool]:
+    """The agent's tools known without a context (toolsets resolve per step)."""
+    from adk.tools.base_toolset import BaseToolset
+    from adk.tools.function_tool import FunctionTool
+
+    tools: list[BaseTool] = []
+    for tool in agent.tools:
+        if isinstance(tool, BaseTool):
+            tools.append(tool)
+        elif callable(tool) and not isinstance(tool, BaseToolset):
+            tools.append(FunctionTool(tool))
+    return tools
+
+
+def build_spec(agent: BaseAgent) -> AgentSpec:
+    spec = AgentSpec(
+        name=agent.name,
+        kind=agent_kind(agent),
+        description=agent.description,
+        sub_agents=[build_spec(sub) for sub in agent.sub_agents],
+        has_agent_callbacks=bool(agent.before_agent_callback or agent.after_agent_callback),
+    )
+    if isinstance(agent, LlmAgent):
+        spec.model = agent.model_name
+        spec.tools = [
+            ToolSpec(
+                name=tool.name,
+                kind=tool_kind(tool),
+                activity_options=tool_options(tool, agent.tool_activity_options)
+                or ActivityOptions(),
+            )
+            for tool in static_tools(agent)
+        ]
+        spec.output_key = agent.output_key
+        spec.disallow_transfer_to_parent = agent.disallow_transfer_to_parent
+        spec.disallow_transfer_to_peers = agent.disallow_transfer_to_peers
+        spec.include_contents = agent.include_contents
+        spec.model_activity_options = agent.model_activity_options
+        spec.tool_activity_options = agent.tool_activity_options
+    if isinstance(agent, LoopAgent):
+        spec.max_iterations = agent.max_iterations
+    return spec

@@ -1,0 +1,89 @@
+"""Shared activity plumbing: app/agent lookup, heartbeats, error classification.
+
+Runs on: activity side (worker process).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+from datetime import timedelta
+
+from temporalio import activity
+from temporalio.exceptions import ApplicationError
+
+from adk.agents.base_agent import BaseAgent
+from adk.agents.llm_agent import LlmAgent
+from adk.apps.app import App
+from adk.models._errors import classify_model_error
+
+
+def find_app(apps: Mapping[str, App], app_name: str) -> App:
+    app = apps.get(app_name)
+    if app is None:
+        served = ", ".join(sorted(apps)) or "none"
+        raise ApplicationError(
+            f"Unknown app {app_name!r}: this worker serves {served}. Start a worker with"
+            f" `python -m worker <folder of {app_name}>`.",
+            type="UnknownApp",
+            non_retryable=True,
+        )
+    return app
+
+
+def find_agent(app: App, agent_name: str) -> BaseAgent:
+    agent = app.root_agent.find_agent(agent_name)
+    if agent is None:
+        raise ApplicationError(
+            f"Agent {agent_name!r} is not in app {app.name!r} any more (was the app redeployed"
+            " while the invocation ran?).",
+            type="UnknownAgent",
+            non_retryable=True,
+        )
+    return agent
+
+
+def find_llm_agent(app: App, agent_name: str) -> LlmAgent:
+    agent = find_agent(app, agent_name)
+    if not isinstance(agent, LlmAgent):
+        raise ApplicationError(
+            f"Agent {agent_name!r} is a {type(agent).__name__}, not an LlmAgent.",
+            type="UnknownAgent",
+            non_retryable=True,
+        )
+    return agent
+
+
+@contextlib.asynccontextmanager
+async def heartbeating() -> AsyncIterator[None]:
+    """Heartbeat in the background so a dead worker's attempt is retried quickly."""
+    timeout = activity.info().heartbeat_timeout
+    if not timeout:
+        yield
+        return
+    interval = max(timeout / 3, timedelta(milliseconds=200)).total_seconds()
+
+    async def beat() -> None:
+        while True:
+            activity.heartbeat()
+            await asyncio.sleep(interval)
+
+    task = asyncio.create_task(beat())
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def model_error(exc: BaseException, model: str) -> ApplicationError:
+    """A provider error as a Temporal error: transient ones retry, the rest fail at once."""
+    info = classify_model_error(exc)
+    return ApplicationError(
+        f"{info.message} (model {model})",
+        type=info.error_type,
+        non_retryable=not info.retryable,
+        next_retry_delay=timedelta(seconds=info.retry_after) if info.retry_after else None,
+    )

@@ -1,0 +1,153 @@
+"""Tool-call activity: one function call with its callbacks, in a ToolContext.
+
+Runs on: activity side (worker process). A tool's exception becomes an error
+result the model can react to; the invocation goes on.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+import pydantic_core
+import structlog
+
+from adk.agents.base_agent import call_maybe_async
+from adk.agents.llm_agent import LlmAgent
+from adk.apps.app import App
+from adk.events.event_actions import EventActions
+from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.session import Session
+from adk.tools.base_tool import BaseTool
+from adk.tools.tool_context import ToolContext
+from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
+
+from ._model_step import invocation_context
+from ._support import find_app, find_llm_agent
+
+log = structlog.get_logger("durable_adk.tool")
+
+
+async def load_state_only(store: BaseSessionService, ref: StepRef) -> Session:
+    """The session with its state but no events: tools read state, not history."""
+    state = await store.get_state(
+        app_name=ref.session.app_name,
+        user_id=ref.session.user_id,
+        session_id=ref.session.session_id,
+    )
+    return Session(
+        id=ref.session.session_id,
+        app_name=ref.session.app_name,
+        user_id=ref.session.user_id,
+        state=state or {},
+    )
+
+
+async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> BaseTool | None:
+    for tool in await agent.canonical_tools(tool_context):
+        if tool.name == name:
+            return tool
+    from adk.flows.llm_flows.agent_transfer import get_transfer_targets
+    from adk.tools.transfer_to_agent_tool import TransferToAgentTool
+
+    if name == "transfer_to_agent" and (targets := get_transfer_targets(agent)):
+        return TransferToAgentTool([t.name for t in targets])
+    return None
+
+
+def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
+    return {
+        "error": f"Invoking `{name}()` failed as no tool with that name is available. The tools"
+        f" you can call are: {', '.join(available) or 'none'}. You could retry, but it is"
+        " IMPORTANT that you only call a tool from that list."
+    }
+
+
+async def tool_call(
+    apps: Mapping[str, App], store: BaseSessionService, input: ToolCallInput
+) -> ToolCallOutput:
+    ref, call = input.ref, input.function_call
+    agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
+    session = await load_state_only(store, ref)
+    ctx = invocation_context(store, session, ref, agent)
+    actions = EventActions()
+    tool_context = ToolContext(
+        ctx,
+        function_call_id=call.id,
+        event_actions=actions,
+        tool_confirmation=input.tool_confirmation,
+    )
+    args = copy.deepcopy(call.args or {})
+    tool = await find_tool(agent, tool_context, call.name or "")
+    if tool is None:
+        response = await _on_error(agent, None, args, tool_context, call.name or "")
+    else:
+        response = await _run_with_callbacks(agent, tool, args, tool_context)
+    if response is None and tool is not None and tool.is_long_running:
+        return ToolCallOutput(response=None, actions=actions)
+    return ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
+
+
+async def _on_error(
+    agent: LlmAgent, tool: BaseTool | None, args: dict[str, Any], ctx: ToolContext, name: str
+) -> Any:
+    """Tool not found: on_tool_error callbacks may answer, else ADK's error result."""
+    error = ValueError(f"Tool '{name}' not found.")
+    for callback in agent.canonical_on_tool_error_callbacks:
+        result = await call_maybe_async(
+            callback, tool=tool, args=args, tool_context=ctx, error=error
+        )
+        if result is not None:
+            return result
+    available = [t.name for t in await agent.canonical_tools(ctx)]
+    return not_found_result(name, available)
+
+
+async def _run_with_callbacks(
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext
+) -> Any:
+    """before_tool → the tool (on_tool_error on exception) → after_tool."""
+    response: Any = None
+    for callback in agent.canonical_before_tool_callbacks:
+        response = await call_maybe_async(callback, tool=tool, args=args, tool_context=ctx)
+        if response is not None:
+            break
+    if response is None:
+        try:
+            response = await tool.run_async(args=args, tool_context=ctx)
+        except Exception as error:
+            response = await _tool_error(agent, tool, args, ctx, error)
+    for after in agent.canonical_after_tool_callbacks:
+        altered = await call_maybe_async(
+            after, tool=tool, args=args, tool_context=ctx, tool_response=response
+        )
+        if altered is not None:
+            return altered
+    return response
+
+
+async def _tool_error(
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
+) -> Any:
+    for callback in agent.canonical_on_tool_error_callbacks:
+        result = await call_maybe_async(
+            callback, tool=tool, args=args, tool_context=ctx, error=error
+        )
+        if result is not None:
+            return result
+    log.warning("tool raised", tool=tool.name, error=repr(error))
+    return {"error": f"Invoking `{tool.name}()` failed: {type(error).__name__}: {error}"}
+
+
+def as_json_result(name: str, response: Any) -> dict[str, Any]:
+    """Wrap non-dicts as {"result": ...}; a value that is not JSON becomes an error result."""
+    if not isinstance(response, dict):
+        response = {"result": response}
+    try:
+        return pydantic_core.to_jsonable_python(response)  # type: ignore[no-any-return]
+    except pydantic_core.PydanticSerializationError as error:
+        return {
+            "error": f"Tool `{name}` returned a value that is not JSON-serializable ({error})."
+            " Return a dict of plain values (str, numbers, bools, lists, dicts)."
+        }

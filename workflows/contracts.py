@@ -1,0 +1,166 @@
+"""Contracts between the workflow and its activities and clients: small pydantic models.
+
+Runs on: both sides (pure data, sandbox-safe). No activity input carries the
+conversation: activities get a reference (session key, invocation, branch) and
+read the session store themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from google.genai import types
+from pydantic import BaseModel, Field
+
+from adk.activity_options import ActivityOptions
+from adk.agents.run_config import RunConfig
+from adk.events.event import Event
+from adk.events.event_actions import EventActions
+from adk.tools.tool_confirmation import ToolConfirmation
+
+AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
+ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]
+
+
+class ToolSpec(BaseModel):
+    """A tool as the workflow sees it: name, kind and activity options."""
+
+    name: str
+    kind: ToolKind = "function"
+    activity_options: ActivityOptions
+    """Merged options (tool's own, else the agent's, else the defaults)."""
+
+
+class AgentSpec(BaseModel):
+    """A serializable description of an agent and its sub-agents.
+
+    Recorded in history by the begin activity: a running invocation keeps the
+    tree it started with even if the app's code is redeployed.
+    """
+
+    name: str
+    kind: AgentKind
+    description: str = ""
+    model: str | None = None
+    """Model name, for summaries (LLM agents)."""
+    tools: list[ToolSpec] = Field(default_factory=list)
+    sub_agents: list[AgentSpec] = Field(default_factory=list)
+    output_key: str | None = None
+    max_iterations: int | None = None
+    disallow_transfer_to_parent: bool = False
+    disallow_transfer_to_peers: bool = False
+    include_contents: str = "default"
+    model_activity_options: ActivityOptions | None = None
+    tool_activity_options: ActivityOptions | None = None
+    has_agent_callbacks: bool = False
+
+    def find(self, name: str) -> AgentSpec | None:
+        if self.name == name:
+            return self
+        for sub_agent in self.sub_agents:
+            if found := sub_agent.find(name):
+                return found
+        return None
+
+    def tool(self, name: str) -> ToolSpec | None:
+        return next((t for t in self.tools if t.name == name), None)
+
+
+class SessionRef(BaseModel):
+    """Which session an invocation works on."""
+
+    app_name: str
+    user_id: str
+    session_id: str
+
+
+class InvocationInput(BaseModel):
+    """What a client sends to start an invocation (nothing secret)."""
+
+    session: SessionRef
+    invocation_id: str
+    """'e-<uuid>', decided by the client so it can stream the invocation's events."""
+    new_message: types.Content | None = None
+    state_delta: dict[str, Any] | None = None
+    run_config: RunConfig = Field(default_factory=RunConfig)
+
+
+class InvocationResult(BaseModel):
+    """What the workflow returns."""
+
+    invocation_id: str
+    final_text: str | None = None
+    """Text of the last final response, if any."""
+    last_author: str | None = None
+    event_count: int = 0
+    """Events recorded by this invocation (user event included)."""
+
+
+class BeginInput(BaseModel):
+    invocation: InvocationInput
+    user_event_id: str
+    timestamp: float
+
+
+class BeginOutput(BaseModel):
+    root: AgentSpec
+    agent_to_run: str
+    """Name of the agent ADK's _find_agent_to_run picked."""
+    user_event_recorded: bool
+
+
+class StepRef(BaseModel):
+    """Where in the invocation an activity works: session, invocation, agent, branch."""
+
+    session: SessionRef
+    invocation_id: str
+    agent_name: str
+    branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    """`temp:` state of the invocation (never persisted)."""
+
+
+class ModelStepInput(BaseModel):
+    ref: StepRef
+    step: int
+    """1-based model call number of this invocation."""
+    event_id: str
+    """Id of the model event this step records (decided by the workflow: idempotent)."""
+    timestamp: float
+    pending_events: list[Event] = Field(default_factory=list)
+    """Events decided by the workflow, persisted before the request is built."""
+
+
+class CallPlan(BaseModel):
+    """One function call of a model event, with what the workflow needs to run it."""
+
+    id: str
+    name: str
+    kind: ToolKind
+    activity_options: ActivityOptions | None = None
+
+
+class ModelStepOutput(BaseModel):
+    event: Event | None
+    """The recorded model event (None when the model returned nothing to record)."""
+    calls: list[CallPlan] = Field(default_factory=list)
+    temp_delta: dict[str, Any] = Field(default_factory=dict)
+    """`temp:` keys the model callbacks wrote (kept by the workflow, never persisted)."""
+
+
+class ToolCallInput(BaseModel):
+    ref: StepRef
+    function_call: types.FunctionCall
+    tool_confirmation: ToolConfirmation | None = None
+
+
+class ToolCallOutput(BaseModel):
+    response: dict[str, Any] | None
+    """The function response (None: a long-running tool with nothing yet)."""
+    actions: EventActions = Field(default_factory=EventActions)
+
+
+class FinishInput(BaseModel):
+    session: SessionRef
+    invocation_id: str
+    pending_events: list[Event] = Field(default_factory=list)

@@ -1,0 +1,30 @@
+"""Names shared by workflows, activities, the worker and clients.
+
+Runs on: both sides (constants only).
+"""
+
+from __future__ import annotations
+
+from temporalio.common import SearchAttributeKey
+
+DEFAULT_TASK_QUEUE = "durable-adk"
+
+INVOCATION_WORKFLOW = "AdkInvocation"
+
+BEGIN_INVOCATION = "adk.begin_invocation"
+MODEL_STEP = "adk.model_step"
+TOOL_CALL = "adk.tool_call"
+FINISH_INVOCATION = "adk.finish_invocation"
+
+SA_APP = SearchAttributeKey.for_keyword("AdkApp")
+SA_USER = SearchAttributeKey.for_keyword("AdkUser")
+SA_SESSION = SearchAttributeKey.for_keyword("AdkSession")
+SA_AGENT = SearchAttributeKey.for_keyword("AdkAgent")
+SA_STATUS = SearchAttributeKey.for_keyword("AdkStatus")
+SEARCH_ATTRIBUTES = [SA_APP, SA_USER, SA_SESSION, SA_AGENT, SA_STATUS]
+"""All Keyword attributes; register them on the server (the dev-server script does)."""
+
+
+def invocation_workflow_id(app_name: str, user_id: str, session_id: str) -> str:
+    """One running invocation per session: the id is derived from the session."""
+    return f"adk:{app_name}:{user_id}:{session_id}"
