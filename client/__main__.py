@@ -1,0 +1,20 @@
+"""`python -m client ...`: run invocations and inspect sessions from a terminal.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+from ._cli import parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(asyncio.run(args.handler(args)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""The CLI's commands: run, sessions, session.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import uuid
+
+from adk.sessions import SqliteSessionService
+from workflows.converter import data_converter
+from workflows.names import DEFAULT_TASK_QUEUE
+
+from ._client import AgentClient
+from ._errors import InvocationFailedError, SessionBusyError
+from ._render import event_lines
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY = 0, 1, 2, 3
+
+
+def ui_base() -> str:
+    return os.environ.get("TEMPORAL_UI_URL", "http://localhost:8233")
+
+
+async def _temporal(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from temporalio.client import Client
+
+    return await Client.connect(
+        args.address, namespace=args.namespace, data_converter=data_converter
+    )
+
+
+def _store(args: argparse.Namespace) -> SqliteSessionService:
+    return SqliteSessionService(args.db) if args.db else SqliteSessionService()
+
+
+async def cmd_run(args: argparse.Namespace) -> int:
+    try:
+        temporal = await _temporal(args)
+    except RuntimeError as error:
+        print(f"error: cannot connect to Temporal at {args.address}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    client = AgentClient(temporal, _store(args), task_queue=args.task_queue)
+    session_id = args.session or f"s-{uuid.uuid4().hex[:12]}"
+    try:
+        invocation = await client.start(
+            app_name=args.app,
+            user_id=args.user,
+            session_id=session_id,
+            new_message=args.message,
+            state_delta=json.loads(args.state) if args.state else None,
+        )
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SessionBusyError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BUSY
+    url = invocation.web_ui_url(ui_base(), args.namespace)
+    print(f"session {session_id} · invocation {invocation.invocation_id}")
+    print(f"workflow {invocation.workflow_id}")
+    final: str | None = None
+    try:
+        async for event in client.events(invocation):
+            if event.author == "user":
+                continue
+            for line in event_lines(event):
+                print(line, flush=True)
+            if event.is_final_response() and event.content and event.content.parts:
+                final = "".join(p.text or "" for p in event.content.parts if not p.thought) or final
+    except InvocationFailedError as error:
+        print(f"\ninvocation failed: {error}", file=sys.stderr)
+        print(f"Web UI: {url}", file=sys.stderr)
+        return EXIT_FAILED
+    print(f"\nfinal answer: {final if final is not None else '(none)'}")
+    print(f"continue this conversation: --session {session_id}")
+    print(f"Web UI: {url}")
+    return EXIT_OK
+
+
+async def cmd_sessions(args: argparse.Namespace) -> int:
+    store = _store(args)
+    apps = [args.app] if args.app else await store.list_app_names()
+    rows = 0
+    for app in apps:
+        for session in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+            keys = ", ".join(sorted(session.state)) or "-"
+            print(f"{app}\t{session.user_id}\t{session.id}\tstate keys: {keys}")
+            rows += 1
+    if not rows:
+        print("no sessions")
+    return EXIT_OK
+
+
+async def cmd_session(args: argparse.Namespace) -> int:
+    store = _store(args)
+    apps = [args.app] if args.app else await store.list_app_names()
+    for app in apps:
+        for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+            if listed.id != args.session_id:
+                continue
+            session = await store.get_session(
+                app_name=app, user_id=listed.user_id, session_id=listed.id
+            )
+            assert session is not None
+            print(f"session {session.id} · app {app} · user {session.user_id}")
+            print(f"state: {json.dumps(session.state, ensure_ascii=False, default=str)}")
+            print(f"events: {len(session.events)}")
+            for event in session.events:
+                for line in event_lines(event):
+                    print(f"  {line}")
+            return EXIT_OK
+    print(f"error: no session {args.session_id!r}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def parser() -> argparse.ArgumentParser:
+    root = argparse.ArgumentParser(prog="python -m client", description="durable-adk client")
+    root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
+    root.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
+    root.add_argument(
+        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+    )
+    root.add_argument("--db", default=None, help="session database (default: as the worker)")
+    commands = root.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="send a message and print the events as they happen")
+    run.add_argument("message")
+    run.add_argument("--app", required=True)
+    run.add_argument("--user", default="user")
+    run.add_argument("--session", default=None, help="session id (default: a new session)")
+    run.add_argument("--state", default=None, help="JSON state delta sent with the message")
+    run.set_defaults(handler=cmd_run)
+    sessions = commands.add_parser("sessions", help="list sessions")
+    sessions.add_argument("--app", default=None)
+    sessions.add_argument("--user", default=None)
+    sessions.set_defaults(handler=cmd_sessions)
+    session = commands.add_parser("session", help="show a session's events and state")
+    session.add_argument("session_id")
+    session.add_argument("--app", default=None)
+    session.add_argument("--user", default=None)
+    session.set_defaults(handler=cmd_session)
+    return root

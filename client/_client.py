@@ -1,0 +1,189 @@
+"""AgentClient: start invocations and stream their events, like ADK's Runner.run_async.
+
+Runs on: process side (client scripts, the CLI, the Runner).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from google.genai import types
+from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
+from temporalio.exceptions import WorkflowAlreadyStartedError
+
+from adk.agents.run_config import RunConfig
+from adk.events.event import Event
+from adk.sessions.base_session_service import BaseSessionService
+from workflows import names
+from workflows.contracts import InvocationInput, InvocationResult, SessionRef
+
+from ._errors import InvocationFailedError, SessionBusyError, failure_text
+
+
+@dataclass
+class Invocation:
+    """A started invocation: where it runs and how to find it in the Web UI."""
+
+    invocation_id: str
+    session: SessionRef
+    handle: WorkflowHandle[Any, InvocationResult]
+
+    @property
+    def workflow_id(self) -> str:
+        return self.handle.id
+
+    @property
+    def run_id(self) -> str | None:
+        return self.handle.result_run_id
+
+    def web_ui_url(self, ui_base: str, namespace: str) -> str:
+        return (
+            f"{ui_base.rstrip('/')}/namespaces/{quote(namespace, safe='')}/workflows/"
+            f"{quote(self.workflow_id, safe='')}/{self.run_id}/history"
+        )
+
+
+def as_content(message: str | types.Content | None) -> types.Content | None:
+    if message is None or isinstance(message, types.Content):
+        return message
+    return types.Content(role="user", parts=[types.Part(text=message)])
+
+
+def check_message(message: types.Content | None) -> None:
+    if message is None:
+        return
+    if not message.parts or not any(
+        (p.text and p.text.strip()) or p.inline_data or p.file_data or p.function_response
+        for p in message.parts
+    ):
+        raise ValueError("The message is empty: send some text.")
+
+
+class AgentClient:
+    """Starts invocation workflows and streams the events they record."""
+
+    def __init__(
+        self,
+        temporal: Client,
+        session_service: BaseSessionService,
+        *,
+        task_queue: str = names.DEFAULT_TASK_QUEUE,
+        poll_interval: float = 0.05,
+    ) -> None:
+        self.temporal = temporal
+        self.session_service = session_service
+        self.task_queue = task_queue
+        self.poll_interval = poll_interval
+
+    async def start(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        new_message: str | types.Content | None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> Invocation:
+        """Start an invocation; SessionBusyError if the session already runs one."""
+        content = as_content(new_message)
+        check_message(content)
+        ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+        invocation_id = f"e-{uuid.uuid4()}"
+        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
+        text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
+        try:
+            handle = await self.temporal.start_workflow(
+                names.INVOCATION_WORKFLOW,
+                InvocationInput(
+                    session=ref,
+                    invocation_id=invocation_id,
+                    new_message=content,
+                    state_delta=state_delta,
+                    run_config=run_config or RunConfig(),
+                ),
+                id=workflow_id,
+                task_queue=self.task_queue,
+                result_type=InvocationResult,
+                static_summary=_summary(app_name, user_id, text),
+                static_details=_details(ref, invocation_id, text),
+                search_attributes=TypedSearchAttributes(
+                    [
+                        SearchAttributePair(names.SA_APP, app_name),
+                        SearchAttributePair(names.SA_USER, user_id),
+                        SearchAttributePair(names.SA_SESSION, session_id),
+                        SearchAttributePair(names.SA_STATUS, "running"),
+                    ]
+                ),
+            )
+        except WorkflowAlreadyStartedError as error:
+            raise SessionBusyError(session_id, workflow_id) from error
+        return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
+
+    async def events(self, invocation: Invocation) -> AsyncIterator[Event]:
+        """The invocation's events as they are recorded; raises InvocationFailedError."""
+        ref = invocation.session
+        result = asyncio.ensure_future(invocation.handle.result())
+        after_seq = 0
+        try:
+            while True:
+                done = result.done()
+                for seq, event in await self.session_service.list_events(
+                    app_name=ref.app_name,
+                    user_id=ref.user_id,
+                    session_id=ref.session_id,
+                    after_seq=after_seq,
+                    invocation_id=invocation.invocation_id,
+                ):
+                    after_seq = seq
+                    yield event
+                if done:
+                    break
+                await asyncio.wait({result}, timeout=self.poll_interval)
+            try:
+                result.result()
+            except WorkflowFailureError as error:
+                raise InvocationFailedError(failure_text(error), invocation) from error
+        finally:
+            if not result.done():
+                result.cancel()
+
+    async def run(
+        self,
+        *,
+        app_name: str,
+        user_id: str,
+        session_id: str,
+        new_message: str | types.Content | None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> AsyncIterator[Event]:
+        """Start an invocation and yield its events as they happen (ADK's run_async shape)."""
+        invocation = await self.start(
+            app_name=app_name,
+            user_id=user_id,
+            session_id=session_id,
+            new_message=new_message,
+            state_delta=state_delta,
+            run_config=run_config,
+        )
+        async for event in self.events(invocation):
+            yield event
+
+
+def _summary(app_name: str, user_id: str, text: str) -> str:
+    message = text if len(text) <= 90 else text[:89] + "…"
+    return f"{app_name} · {user_id}: “{message}”"[:200]
+
+
+def _details(ref: SessionRef, invocation_id: str, text: str) -> str:
+    return (
+        f"**app** {ref.app_name} · **user** {ref.user_id} · **session** {ref.session_id}\n\n"
+        f"**invocation** `{invocation_id}`\n\n**message**\n\n{text[:10000]}"
+    )

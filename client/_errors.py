@@ -1,0 +1,45 @@
+"""Errors a client sees, with messages that say what to do.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from temporalio.client import WorkflowFailureError
+from temporalio.exceptions import ApplicationError, FailureError
+
+
+class SessionBusyError(Exception):
+    """The session already has a running invocation."""
+
+    def __init__(self, session_id: str, workflow_id: str) -> None:
+        super().__init__(
+            f"Session {session_id!r} already has an invocation running (workflow {workflow_id})."
+            " Wait for it to finish, or cancel it: temporal workflow cancel --workflow-id"
+            f" '{workflow_id}'."
+        )
+        self.session_id = session_id
+        self.workflow_id = workflow_id
+
+
+class InvocationFailedError(Exception):
+    """The invocation workflow failed; the message is the root cause."""
+
+    def __init__(self, message: str, invocation: Any) -> None:
+        super().__init__(message)
+        self.invocation = invocation
+
+
+def failure_text(error: WorkflowFailureError) -> str:
+    """The innermost, most specific message of a workflow failure."""
+    cause: BaseException | None = error.cause
+    messages = []
+    while cause is not None:
+        if isinstance(cause, ApplicationError):
+            messages.append(f"{cause.type}: {cause.message}" if cause.type else cause.message)
+        elif isinstance(cause, FailureError):
+            messages.append(cause.message)
+        cause = cause.__cause__
+    return messages[0] if messages else str(error)

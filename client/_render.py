@@ -1,0 +1,39 @@
+"""How the CLI prints events: one readable line per part.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adk.events.event import Event
+
+
+def _compact(value: Any, limit: int = 200) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def event_lines(event: Event) -> list[str]:
+    who = f"[{event.author}]" + (f" ({event.branch})" if event.branch else "")
+    lines = []
+    for part in (event.content.parts if event.content else None) or []:
+        if part.thought:
+            continue
+        if part.text:
+            lines.append(f"{who} {part.text}")
+        elif part.function_call:
+            call = part.function_call
+            args = ", ".join(f"{k}={_compact(v, 60)}" for k, v in (call.args or {}).items())
+            lines.append(f"{who} → {call.name}({args})")
+        elif part.function_response:
+            response = part.function_response
+            lines.append(f"{who} ← {response.name}: {_compact(response.response)}")
+    if event.error_code:
+        lines.append(f"{who} error {event.error_code}: {event.error_message or ''}")
+    delta = {k: v for k, v in event.actions.state_delta.items()}
+    if delta:
+        lines.append(f"{' ' * len(who)} state: {_compact(delta)}")
+    return lines

@@ -1,0 +1,16 @@
+"""The worker process: loads apps, connects to Temporal, serves workflows and activities.
+
+Runs on: process side.
+"""
+
+from ._build import build_worker, connect, ensure_search_attributes
+from ._loader import AppLoadError, load_app, load_apps
+
+__all__ = [
+    "AppLoadError",
+    "build_worker",
+    "connect",
+    "ensure_search_attributes",
+    "load_app",
+    "load_apps",
+]

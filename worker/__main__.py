@@ -1,0 +1,90 @@
+"""`python -m worker APP...`: run a worker serving ADK apps.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import sys
+
+import structlog
+
+from adk.sessions import SqliteSessionService
+from workflows.names import DEFAULT_TASK_QUEUE
+
+from ._build import SearchAttributesMissing, build_worker, connect, ensure_search_attributes
+from ._loader import AppLoadError, load_apps
+from ._logging import configure_logging
+
+log = structlog.get_logger("durable_adk.worker")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m worker", description="Run a durable-adk worker for ADK apps."
+    )
+    parser.add_argument(
+        "apps", nargs="+", help="app folders (containing agent.py) or modules (pkg.app)"
+    )
+    parser.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
+    parser.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
+    parser.add_argument(
+        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+    )
+    parser.add_argument(
+        "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
+    )
+    parser.add_argument("--log-format", choices=["console", "json"], default=None)
+    parser.add_argument("--log-level", default=os.environ.get("DURABLE_ADK_LOG_LEVEL", "INFO"))
+    return parser.parse_args(argv)
+
+
+async def serve(args: argparse.Namespace) -> int:
+    try:
+        apps = load_apps(args.apps)
+    except AppLoadError as error:
+        log.error("cannot load app", error=str(error))
+        return 2
+    try:
+        client = await connect(args.address, args.namespace)
+        added = await ensure_search_attributes(client)
+    except SearchAttributesMissing as error:
+        log.error("search attributes missing", error=str(error))
+        return 2
+    except RuntimeError as error:
+        log.error("cannot connect to Temporal", address=args.address, error=str(error))
+        return 2
+    if added:
+        log.info("registered search attributes", names=added)
+    store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
+    worker = build_worker(client, apps=apps, session_service=store, task_queue=args.task_queue)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    log.info(
+        "worker started",
+        apps=sorted(apps),
+        address=args.address,
+        namespace=args.namespace,
+        task_queue=args.task_queue,
+        session_db=str(store.db_path),
+    )
+    async with worker:
+        await stop.wait()
+        log.info("worker stopping")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    configure_logging(args.log_format, args.log_level)
+    return asyncio.run(serve(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,100 @@
+"""Builds a Temporal worker for a set of apps (used by `python -m worker` and the Runner).
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from temporalio.client import Client
+from temporalio.worker import Worker
+from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
+
+from activities import AdkActivities
+from adk.apps.app import App
+from adk.sessions.base_session_service import BaseSessionService
+from workflows import WORKFLOWS
+from workflows.converter import data_converter
+from workflows.names import SEARCH_ATTRIBUTES
+
+# Passed through the sandbox (imported once, shared): pure data models the
+# workflow uses. Reasons: adk's events/specs are pydantic models with no I/O;
+# google.genai types are pydantic models whose package import pulls in its
+# HTTP client (not sandbox-safe to re-import); pydantic is heavy and pure.
+PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core")
+
+
+def workflow_runner() -> SandboxedWorkflowRunner:
+    return SandboxedWorkflowRunner(
+        restrictions=SandboxRestrictions.default.with_passthrough_modules(*PASSTHROUGH)
+    )
+
+
+def build_worker(
+    client: Client,
+    *,
+    apps: Mapping[str, App],
+    session_service: BaseSessionService,
+    task_queue: str,
+    **worker_options: Any,
+) -> Worker:
+    activities = AdkActivities(apps, session_service)
+    return Worker(
+        client,
+        task_queue=task_queue,
+        workflows=WORKFLOWS,
+        activities=activities.all(),
+        workflow_runner=workflow_runner(),
+        **worker_options,
+    )
+
+
+async def connect(address: str, namespace: str = "default") -> Client:
+    return await Client.connect(address, namespace=namespace, data_converter=data_converter)
+
+
+class SearchAttributesMissing(RuntimeError):
+    pass
+
+
+async def ensure_search_attributes(client: Client) -> list[str]:
+    """Register our Keyword search attributes if missing; returns the names added.
+
+    Works on the dev server; on a real cluster without permission the error
+    says how to register them by hand.
+    """
+    from temporalio.api.enums.v1 import IndexedValueType
+    from temporalio.api.operatorservice.v1 import (
+        AddSearchAttributesRequest,
+        ListSearchAttributesRequest,
+    )
+
+    namespace = client.namespace
+    listed = await client.operator_service.list_search_attributes(
+        ListSearchAttributesRequest(namespace=namespace)
+    )
+    missing = [k.name for k in SEARCH_ATTRIBUTES if k.name not in listed.custom_attributes]
+    if not missing:
+        return []
+    try:
+        await client.operator_service.add_search_attributes(
+            AddSearchAttributesRequest(
+                namespace=namespace,
+                search_attributes={
+                    name: IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD for name in missing
+                },
+            )
+        )
+    except Exception as error:
+        commands = "; ".join(
+            f"temporal operator search-attribute create --namespace {namespace}"
+            f" --name {name} --type Keyword"
+            for name in missing
+        )
+        raise SearchAttributesMissing(
+            f"Search attributes {', '.join(missing)} are not registered and could not be"
+            f" added ({error}). Register them: {commands}"
+        ) from error
+    return missing
