@@ -31,7 +31,7 @@ from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._spec import tool_kind, tool_options
-from ._support import find_app, find_llm_agent, model_error
+from ._support import find_app, find_llm_agent, model_error, user_code
 
 
 async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
@@ -82,7 +82,8 @@ async def model_step(
     for pending in input.pending_events:
         await store.append_event(session, pending)
     ctx = invocation_context(store, session, ref, agent)
-    llm_request = await build_llm_request(ctx, agent)
+    with user_code(f"building the request of agent {agent.name}"):
+        llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     response = await _run_model(agent, callback_context, llm_request)
@@ -102,9 +103,10 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order)."""
     for callback in agent.canonical_before_model_callbacks:
-        override = await call_maybe_async(
-            callback, callback_context=callback_context, llm_request=llm_request
-        )
+        with user_code(f"before_model_callback of agent {agent.name}"):
+            override = await call_maybe_async(
+                callback, callback_context=callback_context, llm_request=llm_request
+            )
         if override:
             return override  # type: ignore[no-any-return]
     llm_request.config.labels = {**(llm_request.config.labels or {}), "adk_agent_name": agent.name}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from datetime import timedelta
 
 from temporalio import activity
@@ -76,6 +76,21 @@ async def heartbeating() -> AsyncIterator[None]:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+@contextlib.contextmanager
+def user_code(what: str) -> Iterator[None]:
+    """An exception in app code (instructions, callbacks) is a bug to fix, not to retry."""
+    try:
+        yield
+    except ApplicationError:
+        raise
+    except Exception as error:
+        raise ApplicationError(
+            f"{type(error).__name__} while {what}: {error}",
+            type=type(error).__name__,
+            non_retryable=True,
+        ) from error
 
 
 def model_error(exc: BaseException, model: str) -> ApplicationError:

@@ -59,6 +59,7 @@ class Runner:
         temporal_client: Any = None,
         task_queue: str | None = None,
         run_worker: bool = True,
+        worker_options: dict[str, Any] | None = None,
     ) -> None:
         if app is None:
             if agent is None:
@@ -72,6 +73,7 @@ class Runner:
         self.task_queue = task_queue or f"durable-adk-runner-{uuid.uuid4().hex[:8]}"
         self._temporal = temporal_client
         self._run_worker = run_worker
+        self._worker_options = worker_options or {}
         self._env: Any = None
         self._worker: Any = None
         self._worker_task: asyncio.Task[None] | None = None
@@ -99,6 +101,7 @@ class Runner:
                 apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
                 session_service=self.session_service,
                 task_queue=self.task_queue,
+                **self._worker_options,
             )
             self._worker_task = asyncio.create_task(self._worker.run())
         return self._temporal

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from adk.agents import InvocationContext, LlmAgent, SequentialAgent
+from adk.agents import BaseAgent, InvocationContext, LlmAgent, SequentialAgent
 from adk.flows.llm_flows import agent_transfer
 from adk.flows.llm_flows.agent_transfer import build_transfer_instructions, get_transfer_targets
 from adk.models.llm_request import LlmRequest
@@ -37,7 +37,7 @@ def _tree(*, to_parent: bool = True, to_peers: bool = True) -> LlmAgent:
     return me
 
 
-def _names(agents: list) -> list[str]:  # type: ignore[type-arg]
+def _names(agents: list[BaseAgent]) -> list[str]:
     return [a.name for a in agents]
 
 

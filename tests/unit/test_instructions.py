@@ -162,6 +162,7 @@ async def test_empty_instruction_adds_nothing() -> None:
     assert request.config.system_instruction is None
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # ADK deprecates global_instruction
 async def test_global_instruction_comes_from_root_and_leads() -> None:
     child = LlmAgent(name="child", instruction="Child {x}.", global_instruction="ignored")
     LlmAgent(name="root", global_instruction="Global {x}.", sub_agents=[child])
@@ -169,6 +170,7 @@ async def test_global_instruction_comes_from_root_and_leads() -> None:
     assert request.config.system_instruction == "Global 1.\n\nChild 1."
 
 
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # ADK deprecates global_instruction
 async def test_global_instruction_provider_is_not_templated() -> None:
     root = LlmAgent(name="root", global_instruction=lambda ctx: "G {x}", instruction="I {x}")
     request = await _process(root, x=1)

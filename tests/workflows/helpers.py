@@ -1,0 +1,70 @@
+"""Helpers for workflow tests: run an agent on the session's Temporal, summarise events."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from google.genai import types
+from temporalio.testing import WorkflowEnvironment
+
+from adk.agents.base_agent import BaseAgent
+from adk.events.event import Event
+from adk.runners import Runner
+from adk.sessions import InMemorySessionService
+
+
+@contextlib.asynccontextmanager
+async def runner_for(
+    env: WorkflowEnvironment, agent: BaseAgent, *, replay_every_task: bool = True, **kwargs: Any
+) -> AsyncIterator[Runner]:
+    """A Runner on the shared dev server; by default every workflow task replays history."""
+    options = {"max_cached_workflows": 0} if replay_every_task else {}
+    runner = Runner(
+        app_name="test_app",
+        agent=agent,
+        session_service=kwargs.pop("session_service", None) or InMemorySessionService(),
+        temporal_client=env.client,
+        auto_create_session=True,
+        worker_options=options,
+        **kwargs,
+    )
+    async with runner:
+        yield runner
+
+
+def user_text(text: str) -> types.Content:
+    return types.Content(role="user", parts=[types.Part(text=text)])
+
+
+async def turn(
+    runner: Runner, text: str, *, session: str = "s1", user: str = "u1", **kw: Any
+) -> list[Event]:
+    return [
+        e
+        async for e in runner.run_async(
+            user_id=user, session_id=session, new_message=user_text(text), **kw
+        )
+    ]
+
+
+def simplify(events: list[Event]) -> list[tuple[str, Any]]:
+    """(author, what) pairs: text, ('call', name, args) or ('response', name, response)."""
+    out: list[tuple[str, Any]] = []
+    for event in events:
+        for part in (event.content.parts if event.content else None) or []:
+            if part.text is not None:
+                out.append((event.author, part.text))
+            elif part.function_call:
+                out.append(
+                    (event.author, ("call", part.function_call.name, part.function_call.args))
+                )
+            elif part.function_response:
+                fr = part.function_response
+                out.append((event.author, ("response", fr.name, fr.response)))
+    return out
+
+
+def call(tool_name: str, /, **args: Any) -> types.Part:
+    return types.Part.from_function_call(name=tool_name, args=args)

@@ -1,0 +1,132 @@
+"""The durable ReAct loop on a real local Temporal (every workflow task replays)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from adk import Agent
+from adk.agents.run_config import RunConfig
+from adk.testing import MockModel
+from adk.tools import ToolContext
+
+from .helpers import call, runner_for, simplify, turn
+
+
+def get_weather(city: str, tool_context: ToolContext) -> dict:
+    """Returns the weather in a city."""
+    tool_context.state["last_city"] = city
+    tool_context.state["user:count"] = tool_context.state.get("user:count", 0) + 1
+    tool_context.state["temp:scratch"] = "never persisted"
+    return {"city": city, "temp_c": 18}
+
+
+async def test_tool_call_then_final_answer(temporal_env):
+    model = MockModel.create([call("get_weather", city="Paris"), "It is 18°C in Paris."])
+    agent = Agent(name="weather", model=model, tools=[get_weather], output_key="answer")
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "Weather in Paris?")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    assert simplify(events) == [
+        ("user", "Weather in Paris?"),
+        ("weather", ("call", "get_weather", {"city": "Paris"})),
+        ("weather", ("response", "get_weather", {"city": "Paris", "temp_c": 18})),
+        ("weather", "It is 18°C in Paris."),
+    ]
+    assert events[-1].is_final_response()
+    assert session is not None
+    assert session.state == {
+        "last_city": "Paris",
+        "user:count": 1,
+        "answer": "It is 18°C in Paris.",
+    }
+    assert [e.id for e in session.events] == [e.id for e in events]
+
+
+async def test_function_call_ids_generated_and_stripped(temporal_env):
+    model = MockModel.create([call("get_weather", city="Rome"), "done"])
+    agent = Agent(name="weather", model=model, tools=[get_weather])
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "Rome?")
+    call_id = events[1].get_function_calls()[0].id
+    assert call_id and call_id.startswith("adk-")
+    assert events[2].get_function_responses()[0].id == call_id
+    second_request = model.requests[1]
+    sent = [p for c in second_request.contents for p in c.parts or []]
+    assert [p.function_call.id for p in sent if p.function_call] == [None]
+    assert [p.function_response.id for p in sent if p.function_response] == [None]
+
+
+async def test_multi_turn_keeps_history_and_scoped_state(temporal_env):
+    model = MockModel.create(
+        [
+            call("get_weather", city="Paris"),
+            "18 in Paris",
+            call("get_weather", city="Oslo"),
+            "Oslo too",
+        ]
+    )
+    agent = Agent(
+        name="weather",
+        model=model,
+        tools=[get_weather],
+        instruction="Help {user:name}. Last city: {last_city?}. Scratch: {temp:scratch?}",
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        await turn(runner, "Paris?", state_delta={"user:name": "Ada"})
+        await turn(runner, "Oslo?")
+        other = await runner.session_service.create_session(app_name="test_app", user_id="u1")
+    instruction = model.requests[2].config.system_instruction
+    assert instruction.startswith("Help Ada. Last city: Paris. Scratch: \n\n")
+    # the third call still sees the temp: value written earlier in the same invocation
+    assert "Scratch: never persisted" in model.requests[3].config.system_instruction
+    texts = [p.text for c in model.requests[2].contents for p in c.parts or [] if p.text]
+    assert texts == ["Paris?", "18 in Paris", "Oslo?"]
+    assert other.state == {"user:name": "Ada", "user:count": 2}
+
+
+async def test_parallel_calls_run_concurrently_and_merge_in_call_order(temporal_env):
+    started: dict[str, asyncio.Event] = {"a": asyncio.Event(), "b": asyncio.Event()}
+
+    async def wait_for(name: str, other: str, tool_context: ToolContext) -> dict:
+        """Waits until the other call has started too (deadlocks if run one by one)."""
+        started[name].set()
+        await asyncio.wait_for(started[other].wait(), timeout=10)
+        tool_context.state[f"seen_{name}"] = True
+        return {"name": name}
+
+    model = MockModel.create(
+        [
+            [call("wait_for", name="b", other="a"), call("wait_for", name="a", other="b")],
+            "both done",
+        ]
+    )
+    agent = Agent(name="par", model=model, tools=[wait_for])
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "go")
+    responses = events[2].get_function_responses()
+    assert [r.response for r in responses] == [{"name": "b"}, {"name": "a"}]
+    assert events[2].actions.state_delta == {"seen_b": True, "seen_a": True}
+    assert len(events) == 4
+
+
+async def test_max_llm_calls_stops_a_runaway_loop(temporal_env):
+    from client import InvocationFailedError
+
+    model = MockModel.create([call("get_weather", city="X")] * 5)
+    agent = Agent(name="loop", model=model, tools=[get_weather])
+    async with runner_for(temporal_env, agent) as runner:
+        try:
+            await turn(runner, "go", run_config=RunConfig(max_llm_calls=2))
+        except InvocationFailedError as error:
+            message = str(error)
+        else:
+            raise AssertionError("expected the invocation to fail")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    assert "Max number of llm calls limit of `2` exceeded" in message
+    assert session is not None
+    # nothing recorded is lost: user, 2 calls and 2 responses
+    assert len(session.events) == 5
