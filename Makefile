@@ -24,9 +24,10 @@ server: install
 	@bash scripts/dev_server.sh start
 
 worker: install
-	$(BIN)/python -m worker examples/weather
+	@bash scripts/worker.sh restart examples/weather
 
 stop:
+	@bash scripts/worker.sh stop
 	@bash scripts/dev_server.sh stop
 
 lint: install
