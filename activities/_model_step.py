@@ -81,6 +81,10 @@ async def model_step(
     session = await load_session(store, ref)
     for pending in input.pending_events:
         await store.append_event(session, pending)
+    # A retried step sees the conversation as its first attempt did: an earlier
+    # attempt's event (written, but its result never reached the workflow) is not
+    # part of the request; this attempt's event replaces it below.
+    session.events = [e for e in session.events if e.id != input.event_id]
     ctx = invocation_context(store, session, ref, agent)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
@@ -112,9 +116,10 @@ async def _run_model(
     llm_request.config.labels = {**(llm_request.config.labels or {}), "adk_agent_name": agent.name}
     response = await _call_model(agent, callback_context, llm_request)
     for after in agent.canonical_after_model_callbacks:
-        altered = await call_maybe_async(
-            after, callback_context=callback_context, llm_response=response
-        )
+        with user_code(f"after_model_callback of agent {agent.name}"):
+            altered = await call_maybe_async(
+                after, callback_context=callback_context, llm_response=response
+            )
         if altered:
             return altered  # type: ignore[no-any-return]
     return response
@@ -143,15 +148,22 @@ async def _call_model(
                 response = chunk
     except Exception as error:
         info = classify_model_error(error)
+        # `from None`: the provider's raw exception would be serialized into workflow
+        # history as the cause, unredacted (it can echo the API key); the message of
+        # model_error carries the redacted provider message.
         if info.retryable and not _last_attempt():
-            raise model_error(error, llm.model) from error
+            raise model_error(error, llm.model) from None
         for callback in agent.canonical_on_model_error_callbacks:
-            fallback = await call_maybe_async(
-                callback, callback_context=callback_context, llm_request=llm_request, error=error
-            )
+            with user_code(f"on_model_error_callback of agent {agent.name}"):
+                fallback = await call_maybe_async(
+                    callback,
+                    callback_context=callback_context,
+                    llm_request=llm_request,
+                    error=error,
+                )
             if fallback is not None:
                 return fallback  # type: ignore[no-any-return]
-        raise model_error(error, llm.model) from error
+        raise model_error(error, llm.model) from None
     if response is None:
         raise ApplicationError(
             f"Model {llm.model} returned no response.", type="ModelError", non_retryable=False

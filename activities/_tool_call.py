@@ -24,7 +24,7 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 
 from ._model_step import invocation_context
-from ._support import find_app, find_llm_agent
+from ._support import find_app, find_llm_agent, user_code
 
 log = structlog.get_logger("durable_adk.tool")
 
@@ -95,9 +95,10 @@ async def _on_error(
     """Tool not found: on_tool_error callbacks may answer, else ADK's error result."""
     error = ValueError(f"Tool '{name}' not found.")
     for callback in agent.canonical_on_tool_error_callbacks:
-        result = await call_maybe_async(
-            callback, tool=tool, args=args, tool_context=ctx, error=error
-        )
+        with user_code(f"on_tool_error_callback of agent {agent.name}"):
+            result = await call_maybe_async(
+                callback, tool=tool, args=args, tool_context=ctx, error=error
+            )
         if result is not None:
             return result
     available = [t.name for t in await agent.canonical_tools(ctx)]
@@ -110,7 +111,8 @@ async def _run_with_callbacks(
     """before_tool → the tool (on_tool_error on exception) → after_tool."""
     response: Any = None
     for callback in agent.canonical_before_tool_callbacks:
-        response = await call_maybe_async(callback, tool=tool, args=args, tool_context=ctx)
+        with user_code(f"before_tool_callback of agent {agent.name}"):
+            response = await call_maybe_async(callback, tool=tool, args=args, tool_context=ctx)
         if response is not None:
             break
     if response is None:
@@ -119,9 +121,10 @@ async def _run_with_callbacks(
         except Exception as error:
             response = await _tool_error(agent, tool, args, ctx, error)
     for after in agent.canonical_after_tool_callbacks:
-        altered = await call_maybe_async(
-            after, tool=tool, args=args, tool_context=ctx, tool_response=response
-        )
+        with user_code(f"after_tool_callback of agent {agent.name}"):
+            altered = await call_maybe_async(
+                after, tool=tool, args=args, tool_context=ctx, tool_response=response
+            )
         if altered is not None:
             return altered
     return response
@@ -131,9 +134,10 @@ async def _tool_error(
     agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
 ) -> Any:
     for callback in agent.canonical_on_tool_error_callbacks:
-        result = await call_maybe_async(
-            callback, tool=tool, args=args, tool_context=ctx, error=error
-        )
+        with user_code(f"on_tool_error_callback of agent {agent.name}"):
+            result = await call_maybe_async(
+                callback, tool=tool, args=args, tool_context=ctx, error=error
+            )
         if result is not None:
             return result
     log.warning("tool raised", tool=tool.name, error=repr(error))

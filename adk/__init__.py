@@ -2,6 +2,8 @@
 
 Import as you would `google.adk`: `from adk import Agent, Runner`,
 `from adk.tools import ToolContext`, ...
+
+Runs on: process side (the package API); its modules say where each runs.
 """
 
 from .activity_options import ActivityOptions

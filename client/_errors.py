@@ -33,13 +33,17 @@ class InvocationFailedError(Exception):
 
 
 def failure_text(error: WorkflowFailureError) -> str:
-    """The innermost, most specific message of a workflow failure."""
+    """The most specific message of a workflow failure: the first application error's.
+
+    Wrappers such as ActivityError ("Activity task failed") say nothing useful, so
+    they only count when no application error is in the chain.
+    """
     cause: BaseException | None = error.cause
-    messages = []
+    generic = []
     while cause is not None:
         if isinstance(cause, ApplicationError):
-            messages.append(f"{cause.type}: {cause.message}" if cause.type else cause.message)
-        elif isinstance(cause, FailureError):
-            messages.append(cause.message)
+            return f"{cause.type}: {cause.message}" if cause.type else cause.message
+        if isinstance(cause, FailureError):
+            generic.append(cause.message)
         cause = cause.__cause__
-    return messages[0] if messages else str(error)
+    return generic[0] if generic else str(error)

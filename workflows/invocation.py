@@ -66,10 +66,12 @@ def activity_kwargs(options: ActivityOptions | None, defaults: ActivityOptions) 
 
 
 def failure_message(error: BaseException) -> tuple[str, str]:
-    """(type, message) of the innermost cause of an activity failure."""
-    cause: BaseException = error
-    while cause.__cause__ is not None:
-        cause = cause.__cause__
+    """(type, message) of what the activity raised: its own message says the most.
+
+    Not the innermost cause: an activity's "ValueError while before_tool_callback
+    of agent a: ..." wraps the bare ValueError, and the context is what helps.
+    """
+    cause: BaseException = error.__cause__ or error
     if isinstance(cause, ApplicationError):
         return cause.type or "Error", cause.message
     return type(cause).__name__, str(cause)
@@ -99,22 +101,24 @@ class AdkInvocationWorkflow:
 
     @workflow.run
     async def run(self, input: InvocationInput) -> InvocationResult:
-        begin = await workflow.execute_activity(
-            names.BEGIN_INVOCATION,
-            BeginInput(
-                invocation=input,
-                user_event_id=str(workflow.uuid4()),
-                timestamp=workflow.now().timestamp(),
-            ),
-            result_type=BeginOutput,
-            summary="begin: load session, record the user message, pick the agent",
-            **_BOOKKEEPING,
-        )
-        self._event_count += int(begin.user_event_recorded)
-        if input.new_message:
-            self._transcript.lines.append(f"**user**: {short(_text(input.new_message), 300)}")
-        agent = begin.root.find(begin.agent_to_run) or begin.root
         try:
+            # begin inside the try: a failed begin (unknown app, ...) still ends `failed`
+            begin = await workflow.execute_activity(
+                names.BEGIN_INVOCATION,
+                BeginInput(
+                    invocation=input,
+                    user_event_id=str(workflow.uuid4()),
+                    timestamp=workflow.now().timestamp(),
+                ),
+                result_type=BeginOutput,
+                summary="begin: load session, record the user message, pick the agent",
+                **_BOOKKEEPING,
+            )
+            self._event_count += int(begin.user_event_recorded)
+            if input.new_message:
+                self._transcript.lines.append(f"**user**: {short(_text(input.new_message), 300)}")
+            agent = begin.root.find(begin.agent_to_run) or begin.root
+            workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             await self._run_agent(agent, branch=None)
             self._status = "completed"
         except (asyncio.CancelledError, CancelledError):
@@ -293,6 +297,7 @@ class AdkInvocationWorkflow:
             if text:
                 self._final_text = text
         self._last_author = event.author
+        self._show()  # the UI shows the call while its tool runs, not at the next step
 
     def _show(self) -> None:
         workflow.set_current_details(self._transcript.render(self._status))

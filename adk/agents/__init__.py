@@ -1,4 +1,7 @@
-"""Agents: mirrors `google.adk.agents`."""
+"""Agents: mirrors `google.adk.agents`.
+
+Runs on: process side (defined in user apps) and activity side (run by the activities).
+"""
 
 from .base_agent import BaseAgent
 from .callback_context import CallbackContext

@@ -29,6 +29,9 @@ class InvocationContext(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     session_service: BaseSessionService | None = None
+    artifact_service: Any = None
+    memory_service: Any = None
+    credential_service: Any = None
     invocation_id: str
     branch: str | None = None
     agent: Any

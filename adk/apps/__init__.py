@@ -1,4 +1,7 @@
-"""Apps: mirrors `google.adk.apps`."""
+"""Apps: mirrors `google.adk.apps`.
+
+Runs on: process side.
+"""
 
 from .app import App
 

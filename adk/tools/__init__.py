@@ -16,6 +16,7 @@ from .base_toolset import BaseToolset
 from .tool_confirmation import ToolConfirmation
 
 if TYPE_CHECKING:
+    from .agent_tool import AgentTool
     from .exit_loop_tool import exit_loop
     from .function_tool import FunctionTool
     from .long_running_tool import LongRunningFunctionTool
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .transfer_to_agent_tool import TransferToAgentTool, transfer_to_agent
 
 _LAZY = {
+    "AgentTool": ".agent_tool",
     "FunctionTool": ".function_tool",
     "LongRunningFunctionTool": ".long_running_tool",
     "ToolContext": ".tool_context",
@@ -32,6 +34,7 @@ _LAZY = {
 }
 
 __all__ = [
+    "AgentTool",
     "BaseTool",
     "BaseToolset",
     "FunctionTool",

@@ -1,1 +1,4 @@
-"""Utilities shared by the flows: mirrors `google.adk.utils`."""
+"""Utilities shared by the flows: mirrors `google.adk.utils`.
+
+Runs on: activity side (worker process).
+"""

@@ -1,0 +1,4 @@
+"""LLM flows: the request pipeline (instructions, contents, tools) and function-call handling.
+
+Runs on: activity side (worker process).
+"""
