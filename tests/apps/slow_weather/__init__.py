@@ -1,0 +1,1 @@
+"""A slow weather app for durability tests: `python -m worker tests/apps/slow_weather`."""

@@ -1,0 +1,270 @@
+"""Architecture rules, checked on the source: the workflow side stays deterministic,
+every module says where it runs, and the public API is pinned.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ["workflows", "activities", "worker", "client", "adk"]
+
+# ── (a) the workflow side imports no I/O and reads no clock, randomness or env ──
+
+FORBIDDEN_IMPORTS = {
+    "activities": "activity code (I/O) belongs in activities, called via execute_activity",
+    "worker": "the worker process is not workflow code",
+    "client": "the client is not workflow code",
+    "httpx": "network I/O",
+    "httpx2": "network I/O",
+    "requests": "network I/O",
+    "aiohttp": "network I/O",
+    "socket": "network I/O",
+    "subprocess": "process I/O",
+    "structlog": "use workflow.logger (replay-aware)",
+    "sqlite3": "database I/O",
+    "os": "environment and file-system access",
+    "random": "use workflow.random()",
+}
+FORBIDDEN_CALLS = {
+    "datetime.datetime.now": "use workflow.now()",
+    "datetime.datetime.utcnow": "use workflow.now()",
+    "datetime.datetime.today": "use workflow.now()",
+    "datetime.date.today": "use workflow.now()",
+    "time.time": "use workflow.time()/workflow.now()",
+    "time.time_ns": "use workflow.time_ns()",
+    "time.monotonic": "use workflow.time()",
+    "time.perf_counter": "use workflow.time()",
+    "uuid.uuid1": "use workflow.uuid4()",
+    "uuid.uuid4": "use workflow.uuid4()",
+    "open": "file I/O belongs in activities",
+}
+FORBIDDEN_ATTRIBUTES = {
+    "os.environ": "configuration comes in the workflow input",
+    "os.getenv": "configuration comes in the workflow input",
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _absolute(module: str | None, level: int, importer: str, is_package: bool) -> str:
+    """The absolute module name of `from <level dots><module> import ...` inside `importer`."""
+    if level == 0:
+        return module or ""
+    base = importer.split(".")
+    base = base if is_package else base[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join([*base, module] if module else base)
+
+
+def _top(name: str) -> str:
+    return name.split(".", 1)[0]
+
+
+def _dotted(node: ast.expr) -> str | None:
+    """`a.b.c` for a Name/Attribute chain, else None."""
+    names: list[str] = []
+    while isinstance(node, ast.Attribute):
+        names.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    names.append(node.id)
+    return ".".join(reversed(names))
+
+
+def workflow_side_violations(
+    source: str, filename: str, module: str, is_package: bool
+) -> list[str]:
+    """'file:line: what' for every forbidden import, call or attribute in `source`."""
+    tree = ast.parse(source, filename=filename)
+    problems: list[str] = []
+    aliases: dict[str, str] = {}  # local name -> qualified name (from the imports)
+
+    def flag(node: ast.AST, what: str) -> None:
+        problems.append(f"{filename}:{getattr(node, 'lineno', '?')}: {what}")
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                aliases[alias.asname or _top(alias.name)] = (
+                    alias.name if alias.asname else _top(alias.name)
+                )
+                if (top := _top(alias.name)) in FORBIDDEN_IMPORTS:
+                    flag(node, f"imports {alias.name} ({FORBIDDEN_IMPORTS[top]})")
+        elif isinstance(node, ast.ImportFrom):
+            source_module = _absolute(node.module, node.level, module, is_package)
+            for alias in node.names:
+                qualified = f"{source_module}.{alias.name}"
+                aliases[alias.asname or alias.name] = qualified
+                top = _top(source_module)
+                if top in FORBIDDEN_IMPORTS:
+                    flag(node, f"imports {qualified} ({FORBIDDEN_IMPORTS[top]})")
+                elif source_module == "" and alias.name in FORBIDDEN_IMPORTS:
+                    flag(node, f"imports {alias.name} ({FORBIDDEN_IMPORTS[alias.name]})")
+
+    def qualify(dotted: str) -> str:
+        head, _, rest = dotted.partition(".")
+        resolved = aliases.get(head, head)
+        return f"{resolved}.{rest}" if rest else resolved
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and (dotted := _dotted(node.func)):
+            name = qualify(dotted)
+            if name == "datetime.now" or name == "datetime.utcnow":
+                name = f"datetime.datetime.{name.rsplit('.', 1)[1]}"
+            if name in FORBIDDEN_CALLS:
+                flag(node, f"calls {dotted}() ({FORBIDDEN_CALLS[name]})")
+            elif name.startswith("random."):
+                flag(node, f"calls {dotted}() (use workflow.random())")
+        if isinstance(node, (ast.Attribute, ast.Name)) and (dotted := _dotted(node)):
+            name = qualify(dotted)
+            for forbidden, why in FORBIDDEN_ATTRIBUTES.items():
+                if name == forbidden:
+                    flag(node, f"reads {dotted} ({why})")
+    return sorted(set(problems), key=lambda p: (p.split(":")[0], int(p.split(":")[1])))
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted(p for p in (ROOT / package).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_workflow_side_is_deterministic():
+    problems: list[str] = []
+    for path in _modules("workflows"):
+        problems += workflow_side_violations(
+            path.read_text(encoding="utf-8"),
+            str(path.relative_to(ROOT)),
+            _module_name(path),
+            path.name == "__init__.py",
+        )
+    assert not problems, "workflow-side code must be deterministic:\n" + "\n".join(problems)
+
+
+def test_the_checker_catches_each_kind_of_violation():
+    source = """\
+import os
+import random as rnd
+from datetime import datetime
+from time import time
+from uuid import uuid4
+import structlog
+from .. import activities
+from client import AgentClient
+
+def f():
+    datetime.now()
+    time()
+    uuid4()
+    rnd.randint(1, 2)
+    open("x")
+    os.environ.get("A")
+    workflow.now()
+    workflow.uuid4()
+    workflow.random().randint(1, 2)
+"""
+    found = workflow_side_violations(source, "w.py", "workflows.w", False)
+    assert [p.split(": ", 1)[1].split(" (")[0] for p in found] == [
+        "imports os",
+        "imports random",
+        "imports structlog",
+        "imports activities",
+        "imports client.AgentClient",
+        "calls datetime.now()",
+        "calls time()",
+        "calls uuid4()",
+        "calls rnd.randint()",
+        "calls open()",
+        "reads os.environ",
+    ]
+    assert [p.split(":")[1] for p in found] == [
+        "1", "2", "6", "7", "8", "11", "12", "13", "14", "15", "16"
+    ]  # fmt: skip
+
+
+# ── (b) every module says where it runs ──────────────────────────────────────
+
+
+def test_every_module_says_where_it_runs():
+    missing = []
+    for package in PACKAGES:
+        for path in _modules(package):
+            docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+            if not docstring or "Runs on:" not in docstring:
+                missing.append(str(path.relative_to(ROOT)))
+    assert not missing, (
+        "these modules need 'Runs on: <workflow | activity side | process side | both sides>'"
+        " in their docstring:\n" + "\n".join(missing)
+    )
+
+
+# ── (c) the public API is pinned ─────────────────────────────────────────────
+
+PUBLIC_API = {
+    "adk": [
+        "ActivityOptions",
+        "Agent",
+        "LlmAgent",
+        "LoopAgent",
+        "ParallelAgent",
+        "Runner",
+        "SequentialAgent",
+    ],
+    "adk.agents": [
+        "Agent",
+        "BaseAgent",
+        "CallbackContext",
+        "InvocationContext",
+        "LlmAgent",
+        "LlmCallsLimitExceededError",
+        "LoopAgent",
+        "ParallelAgent",
+        "ReadonlyContext",
+        "RunConfig",
+        "SequentialAgent",
+        "StreamingMode",
+    ],
+    "adk.tools": [
+        "AgentTool",
+        "BaseTool",
+        "BaseToolset",
+        "FunctionTool",
+        "LongRunningFunctionTool",
+        "ToolConfirmation",
+        "ToolContext",
+        "TransferToAgentTool",
+        "exit_loop",
+        "transfer_to_agent",
+    ],
+    "adk.sessions": [
+        "AlreadyExistsError",
+        "BaseSessionService",
+        "GetSessionConfig",
+        "InMemorySessionService",
+        "ListSessionsResponse",
+        "Session",
+        "SqliteSessionService",
+        "State",
+    ],
+    "adk.models": ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"],
+    "client": ["AgentClient", "Invocation", "InvocationFailedError", "SessionBusyError"],
+}
+
+
+@pytest.mark.parametrize("module_name", sorted(PUBLIC_API))
+def test_public_api_is_pinned(module_name):
+    expected = PUBLIC_API[module_name]
+    assert expected == sorted(expected)
+    module = importlib.import_module(module_name)
+    assert sorted(module.__all__) == expected, (
+        f"{module_name}.__all__ changed: update PUBLIC_API if the change is intended"
+    )
+    missing = [name for name in expected if getattr(module, name, None) is None]
+    assert not missing, f"{module_name} lists names it cannot import: {missing}"

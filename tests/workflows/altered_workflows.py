@@ -1,0 +1,48 @@
+"""Variants of the invocation workflow for the replay tests (test_durability.py).
+
+Runs on: workflow (Temporal sandbox), like the real one. Both schedule one
+extra activity before the agent runs, the kind of edit a deploy could make:
+`UnguardedChange` makes it unconditionally (old histories can no longer
+replay); `PatchedChange` guards it with `workflow.patched()` (they can).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from temporalio import workflow
+
+from workflows import names
+from workflows.contracts import AgentSpec, InvocationInput, InvocationResult
+from workflows.invocation import AdkInvocationWorkflow
+
+EXTRA_ACTIVITY = "adk.audit"
+
+
+async def _audit(agent: AgentSpec) -> None:
+    await workflow.execute_activity(
+        EXTRA_ACTIVITY, agent.name, start_to_close_timeout=timedelta(seconds=10)
+    )
+
+
+@workflow.defn(name=names.INVOCATION_WORKFLOW)
+class UnguardedChange(AdkInvocationWorkflow):
+    @workflow.run
+    async def run(self, input: InvocationInput) -> InvocationResult:
+        return await super().run(input)
+
+    async def _run_agent(self, agent: AgentSpec, branch: str | None) -> None:
+        await _audit(agent)
+        await super()._run_agent(agent, branch)
+
+
+@workflow.defn(name=names.INVOCATION_WORKFLOW)
+class PatchedChange(AdkInvocationWorkflow):
+    @workflow.run
+    async def run(self, input: InvocationInput) -> InvocationResult:
+        return await super().run(input)
+
+    async def _run_agent(self, agent: AgentSpec, branch: str | None) -> None:
+        if workflow.patched("audit-before-agent"):
+            await _audit(agent)
+        await super()._run_agent(agent, branch)

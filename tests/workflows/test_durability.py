@@ -1,0 +1,329 @@
+"""Durability: a worker SIGKILLed mid-invocation, and replay of a committed history.
+
+The kill test runs the real worker process (`python -m worker`) on the shared
+dev server, kills it with SIGKILL while a tool call runs, starts another worker
+and checks the invocation ends as if nothing had happened. Delivery is
+at-least-once by design: the tool call that was in flight when the worker died
+runs again on the new worker (its first attempt never reported a result);
+every call that had completed is never re-run, since its result is in the
+workflow's history.
+
+A model step is retried the same way; one whose event was written before its
+attempt was lost must not see that event as part of the conversation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from temporalio.api.enums.v1 import EventType, TimeoutType
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer
+from temporalio.workflow import NondeterminismError
+
+from adk import ActivityOptions, Agent
+from adk.events.event import Event
+from adk.sessions import InMemorySessionService, SqliteSessionService
+from adk.sessions.session import Session
+from adk.testing import MockModel
+from client import AgentClient
+from worker._build import workflow_runner
+from workflows import WORKFLOWS, names
+from workflows.converter import data_converter
+
+from .altered_workflows import EXTRA_ACTIVITY, PatchedChange, UnguardedChange
+from .helpers import call, runner_for, simplify, turn
+
+REPO = Path(__file__).resolve().parents[2]
+SLOW_APP = REPO / "tests" / "apps" / "slow_weather"
+HISTORY = REPO / "tests" / "histories" / "weather_parallel.json"
+HISTORY_WORKFLOW_ID = names.invocation_workflow_id("weather", "u1", "s1")
+MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
+
+
+# ── the worker killed mid-invocation ─────────────────────────────────────────
+
+
+def start_worker(address: str, task_queue: str, tmp: Path, name: str) -> subprocess.Popen[bytes]:
+    """`python -m worker tests/apps/slow_weather` as a child process, output in tmp/<name>.log."""
+    env = {**os.environ, "SLOW_WEATHER_LOG": str(tmp / "runs.log"), "PYTHONUNBUFFERED": "1"}
+    command = [
+        sys.executable,
+        "-m",
+        "worker",
+        str(SLOW_APP),
+        "--address",
+        address,
+        "--task-queue",
+        task_queue,
+        "--db",
+        str(tmp / "sessions.db"),
+        "--log-format",
+        "console",
+    ]
+    with open(tmp / f"{name}.log", "ab") as out:
+        return subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+
+def tool_runs(tmp: Path) -> collections.Counter[tuple[str, str]]:
+    """How often each (session, city) tool call started, from the app's run log."""
+    path = tmp / "runs.log"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return collections.Counter(tuple(line.split(" ", 1)) for line in lines)  # type: ignore[misc]
+
+
+def worker_logs(tmp: Path) -> str:
+    return "\n".join(f"── {p.name}\n{p.read_text()}" for p in sorted(tmp.glob("worker*.log")))
+
+
+async def wait_until(
+    condition: Callable[[], bool],
+    timeout: float,
+    what: str,
+    proc: subprocess.Popen[bytes],
+    tmp: Path,
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if proc.poll() is not None:
+            pytest.fail(f"the worker exited ({proc.returncode}) before {what}\n{worker_logs(tmp)}")
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out waiting for {what}\n{worker_logs(tmp)}")
+        await asyncio.sleep(0.02)
+
+
+def content(session: Session | None) -> tuple[list[tuple[str, object]], dict[str, object]]:
+    """What a session says: (author, text/call/response) in order, and its state."""
+    assert session is not None
+    return simplify(session.events), dict(session.state)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.mark.slow
+async def test_worker_sigkill_mid_tool_call_resumes_on_a_new_worker(temporal_env, tmp_path):
+    t0 = time.monotonic()
+    address = temporal_env.client.service_client.config.target_host
+    task_queue = f"durability-{uuid.uuid4().hex[:8]}"
+    store = SqliteSessionService(tmp_path / "sessions.db")
+    agents = AgentClient(temporal_env.client, store, task_queue=task_queue)
+    workers = [start_worker(address, task_queue, tmp_path, "worker1")]
+    try:
+        killed = await agents.start(
+            app_name="slow_weather", user_id="u-killed", session_id="killed", new_message=MESSAGE
+        )
+        # Paris (1.5 s) has completed and London (1.5 s) has just started: kill now.
+        await wait_until(
+            lambda: tool_runs(tmp_path)[("killed", "London")] == 1,
+            timeout=20,
+            what="the second tool call to start",
+            proc=workers[0],
+            tmp=tmp_path,
+        )
+        workers[0].kill()  # SIGKILL: no shutdown, no activity failure reported
+        assert workers[0].wait() == -9
+        t_kill = time.monotonic()
+
+        # Where the time goes after the kill (~16 s): London's attempt is presumed lost
+        # after its 2 s heartbeat timeout and retried on worker2 (1.5 s); the next
+        # workflow task first goes to worker1's sticky queue, where nobody polls any
+        # more, and is moved to the normal queue after the SDK's default 10 s
+        # sticky schedule-to-start timeout (worker2 then replays the history).
+        workers.append(start_worker(address, task_queue, tmp_path, "worker2"))
+        reference = await agents.start(
+            app_name="slow_weather", user_id="u-ref", session_id="reference", new_message=MESSAGE
+        )
+        killed_result, reference_result = await asyncio.wait_for(
+            asyncio.gather(killed.handle.result(), reference.handle.result()), timeout=40
+        )
+        t_done = time.monotonic()
+        print(
+            f"\nkill after {t_kill - t0:.1f}s, resumed invocation done"
+            f" {t_done - t_kill:.1f}s after the kill, total {t_done - t0:.1f}s"
+        )
+        killed_history = await killed.handle.fetch_history()
+    finally:
+        for proc in workers:
+            stop(proc)
+
+    # the invocation completed, with the same answer as an uninterrupted run
+    final = "Paris 18°C, London 14°C, Tokyo 22°C, Oslo 3°C."
+    assert killed_result.final_text == reference_result.final_text == final
+    assert killed_result.event_count == reference_result.event_count == 8
+
+    # the sessions hold the same conversation and state
+    killed_session = await store.get_session(
+        app_name="slow_weather", user_id="u-killed", session_id="killed"
+    )
+    reference_session = await store.get_session(
+        app_name="slow_weather", user_id="u-ref", session_id="reference"
+    )
+    store.close()
+    assert content(killed_session) == content(reference_session)
+    events, state = content(killed_session)
+    assert [author for author, _ in events] == ["user"] + [
+        "slow_weather"
+    ] * 9  # 4 calls, 4 responses, answer
+    assert state == {
+        "paris_c": 18,
+        "london_c": 14,
+        "tokyo_c": 22,
+        "oslo_c": 3,
+        "user:lookups": 3,
+        "answer": final,
+    }
+    assert killed_session is not None
+    ids = [e.id for e in killed_session.events]
+    assert len(ids) == len(set(ids)), "an event was recorded twice"
+
+    # completed calls ran exactly once; the one in flight at the kill ran again
+    runs = tool_runs(tmp_path)
+    assert runs[("killed", "Paris")] == 1
+    assert runs[("killed", "London")] == 2  # at-least-once: the killed attempt, then the retry
+    assert runs[("killed", "Tokyo")] == runs[("killed", "Oslo")] == 1
+    assert {city: n for (session, city), n in runs.items() if session == "reference"} == {
+        "Paris": 1,
+        "London": 1,
+        "Tokyo": 1,
+        "Oslo": 1,
+    }
+
+    # the history says why: London's tool call was retried after a heartbeat timeout
+    retried = [
+        e.activity_task_started_event_attributes
+        for e in killed_history.events
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+        and e.activity_task_started_event_attributes.attempt > 1
+    ]
+    assert [a.attempt for a in retried] == [2]
+    failure = retried[0].last_failure.timeout_failure_info
+    assert failure.timeout_type == TimeoutType.TIMEOUT_TYPE_HEARTBEAT
+    scheduled = next(
+        e.activity_task_scheduled_event_attributes
+        for e in killed_history.events
+        if e.event_id == retried[0].scheduled_event_id
+    )
+    assert scheduled.activity_type.name == names.TOOL_CALL
+
+
+# ── a retried model step after its write landed ─────────────────────────────
+
+
+class LosesFirstModelAck(InMemorySessionService):
+    """A store whose first write of a model event commits, then raises (the ack was lost).
+
+    The same happens when a worker dies between the model step's write and its
+    report to Temporal: the step is retried with the event already stored.
+    """
+
+    lost = False
+
+    async def append_event(self, session: Session, event: Event) -> Event:
+        stored = await super().append_event(session, event)
+        if not self.lost and event.get_function_calls():
+            self.lost = True
+            raise ConnectionError("connection lost after commit")
+        return stored
+
+
+def get_weather(city: str) -> dict:
+    """Returns the weather in a city."""
+    return {"city": city, "temp_c": 18}
+
+
+async def test_retried_model_step_does_not_see_its_own_earlier_attempt(temporal_env):
+    model = MockModel.create([call("get_weather", city="Paris"), "It is 18°C in Paris."])
+    agent = Agent(
+        name="weather",
+        model=model,
+        tools=[get_weather],
+        model_activity_options=ActivityOptions(initial_interval=timedelta(milliseconds=100)),
+    )
+    store = LosesFirstModelAck()
+    async with runner_for(temporal_env, agent, session_service=store) as runner:
+        events = await turn(runner, "Weather in Paris?")
+        session = await store.get_session(app_name="test_app", user_id="u1", session_id="s1")
+    assert store.lost
+    # the retry asked the model the same question as the first attempt
+    assert len(model.requests) == 3
+    assert model.requests[0].contents == model.requests[1].contents
+    expected = [
+        ("user", "Weather in Paris?"),
+        ("weather", ("call", "get_weather", {"city": "Paris"})),
+        ("weather", ("response", "get_weather", {"city": "Paris", "temp_c": 18})),
+        ("weather", "It is 18°C in Paris."),
+    ]
+    assert simplify(events) == expected
+    assert session is not None
+    assert simplify(session.events) == expected
+
+
+# ── replay of a committed history ────────────────────────────────────────────
+
+
+def committed_history() -> WorkflowHistory:
+    """Recorded by tests/histories/record.py (re-record only for intended breaking changes)."""
+    return WorkflowHistory.from_json(HISTORY_WORKFLOW_ID, HISTORY.read_text(encoding="utf-8"))
+
+
+def replayer(*workflows: type) -> Replayer:
+    return Replayer(
+        workflows=list(workflows),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(),
+    )
+
+
+def test_committed_history_is_representative():
+    events = json.loads(HISTORY.read_text(encoding="utf-8"))["events"]
+    scheduled = [
+        e["activityTaskScheduledEventAttributes"]["activityType"]["name"]
+        for e in events
+        if "activityTaskScheduledEventAttributes" in e
+    ]
+    model, tool = names.MODEL_STEP, names.TOOL_CALL
+    assert scheduled == [
+        names.BEGIN_INVOCATION,
+        model,
+        tool,
+        model,
+        tool,
+        tool,  # two calls scheduled in one workflow task: parallel
+        model,
+        names.FINISH_INVOCATION,
+    ]
+    assert events[-1]["eventType"] == "EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED"
+
+
+async def test_committed_history_replays_on_the_current_workflow():
+    result = await replayer(*WORKFLOWS).replay_workflow(committed_history())
+    assert result.replay_failure is None
+
+
+async def test_replay_catches_an_unguarded_workflow_change():
+    with pytest.raises(NondeterminismError, match=EXTRA_ACTIVITY):
+        await replayer(UnguardedChange).replay_workflow(committed_history())
+
+
+async def test_the_same_change_behind_patched_replays():
+    result = await replayer(PatchedChange).replay_workflow(committed_history())
+    assert result.replay_failure is None
