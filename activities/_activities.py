@@ -14,8 +14,12 @@ from adk.apps.app import App
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
+    AgentCallbackInput,
+    AgentCallbackOutput,
+    BeginAgentToolInput,
     BeginInput,
     BeginOutput,
+    FinishAgentToolInput,
     FinishInput,
     ModelStepInput,
     ModelStepOutput,
@@ -23,6 +27,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
+from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
 from ._begin import begin_invocation
 from ._model_step import model_step
 from ._support import heartbeating
@@ -64,5 +69,25 @@ class AdkActivities:
         for event in input.pending_events:
             await self.session_service.append_event(session, event)
 
+    @activity.defn(name=names.AGENT_CALLBACK)
+    async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
+        return await agent_callback(self.apps, self.session_service, input)
+
+    @activity.defn(name=names.BEGIN_AGENT_TOOL)
+    async def begin_agent_tool(self, input: BeginAgentToolInput) -> None:
+        await begin_agent_tool(self.apps, self.session_service, input)
+
+    @activity.defn(name=names.FINISH_AGENT_TOOL)
+    async def finish_agent_tool(self, input: FinishAgentToolInput) -> ToolCallOutput:
+        return await finish_agent_tool(self.apps, self.session_service, input)
+
     def all(self) -> list[Callable[..., Any]]:
-        return [self.begin_invocation, self.model_step, self.tool_call, self.finish_invocation]
+        return [
+            self.begin_invocation,
+            self.model_step,
+            self.tool_call,
+            self.finish_invocation,
+            self.agent_callback,
+            self.begin_agent_tool,
+            self.finish_agent_tool,
+        ]

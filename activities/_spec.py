@@ -9,6 +9,7 @@ from adk.activity_options import ActivityOptions
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
+from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
@@ -30,7 +31,7 @@ def tool_kind(tool: BaseTool) -> ToolKind:
         return "transfer"
     if tool.name == "exit_loop":
         return "exit_loop"
-    if type(tool).__name__ == "AgentTool":
+    if isinstance(tool, AgentTool):
         return "agent"
     return "long_running" if tool.is_long_running else "function"
 
@@ -73,6 +74,7 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
                 kind=tool_kind(tool),
                 activity_options=tool_options(tool, agent.tool_activity_options)
                 or ActivityOptions(),
+                agent=build_spec(tool.agent) if isinstance(tool, AgentTool) else None,
             )
             for tool in static_tools(agent)
         ]

@@ -3,8 +3,9 @@
 Runs on: workflow (Temporal sandbox).
 """
 
+from .agent_run import AdkAgentRunWorkflow
 from .invocation import AdkInvocationWorkflow
 
-WORKFLOWS = [AdkInvocationWorkflow]
+WORKFLOWS = [AdkInvocationWorkflow, AdkAgentRunWorkflow]
 
-__all__ = ["WORKFLOWS", "AdkInvocationWorkflow"]
+__all__ = ["WORKFLOWS", "AdkAgentRunWorkflow", "AdkInvocationWorkflow"]

@@ -29,6 +29,8 @@ class ToolSpec(BaseModel):
     kind: ToolKind = "function"
     activity_options: ActivityOptions
     """Merged options (tool's own, else the agent's, else the defaults)."""
+    agent: AgentSpec | None = None
+    """For an AgentTool: the agent it runs (as a child workflow)."""
 
 
 class AgentSpec(BaseModel):
@@ -64,6 +66,25 @@ class AgentSpec(BaseModel):
 
     def tool(self, name: str) -> ToolSpec | None:
         return next((t for t in self.tools if t.name == name), None)
+
+    def find_anywhere(self, name: str) -> AgentSpec | None:
+        """An agent of the tree, or one an AgentTool of the tree runs."""
+        if found := self.find(name):
+            return found
+        for agent in self.walk():
+            for tool in agent.tools:
+                if tool.agent and (found := tool.agent.find_anywhere(name)):
+                    return found
+        return None
+
+    def walk(self) -> list[AgentSpec]:
+        return [self, *(a for sub in self.sub_agents for a in sub.walk())]
+
+    def parent_of(self, name: str) -> AgentSpec | None:
+        for agent in self.walk():
+            if any(sub.name == name for sub in agent.sub_agents):
+                return agent
+        return None
 
 
 class SessionRef(BaseModel):
@@ -158,6 +179,83 @@ class ToolCallOutput(BaseModel):
     response: dict[str, Any] | None
     """The function response (None: a long-running tool with nothing yet)."""
     actions: EventActions = Field(default_factory=EventActions)
+
+
+class RunContext(BaseModel):
+    """What every agent run of one invocation shares (root and child workflows)."""
+
+    session: SessionRef
+    invocation_id: str
+    run_config: RunConfig = Field(default_factory=RunConfig)
+    root: AgentSpec
+    root_workflow_id: str
+    asked: str = ""
+    """The user's message, shortened (for summaries)."""
+
+
+class AgentToolCall(BaseModel):
+    """An AgentTool call: the calling agent's step and the function call."""
+
+    parent: StepRef
+    function_call: types.FunctionCall
+
+
+class AgentRunInput(BaseModel):
+    """Input of the child workflow that runs one sub-agent."""
+
+    context: RunContext
+    agent_name: str
+    branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    llm_calls: int = 0
+    """Model calls the invocation made so far (max_llm_calls counts them all)."""
+    agent_tool: AgentToolCall | None = None
+    """Set when the agent runs as an AgentTool (in a session of its own)."""
+
+
+class AgentRunResult(BaseModel):
+    """What one agent run reports to whoever ran it."""
+
+    transfer_to: str | None = None
+    escalated: bool = False
+    end_invocation: bool = False
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    llm_calls: int = 0
+    state_delta: dict[str, Any] = Field(default_factory=dict)
+    """Non-temp state the run wrote (in order; later wins)."""
+    final_text: str | None = None
+    last_author: str | None = None
+    event_count: int = 0
+    tool_output: ToolCallOutput | None = None
+    """For an AgentTool run: the function response for the caller."""
+
+
+class AgentCallbackInput(BaseModel):
+    ref: StepRef
+    when: Literal["before", "after"]
+    event_id: str
+    timestamp: float
+
+
+class AgentCallbackOutput(BaseModel):
+    event: Event | None = None
+    temp_delta: dict[str, Any] = Field(default_factory=dict)
+
+
+class BeginAgentToolInput(BaseModel):
+    call: AgentToolCall
+    session_id: str
+    invocation_id: str
+    user_event_id: str
+    timestamp: float
+
+
+class FinishAgentToolInput(BaseModel):
+    call: AgentToolCall
+    session_id: str
+    invocation_id: str
+    final_text: str | None
+    pending_events: list[Event] = Field(default_factory=list)
 
 
 class FinishInput(BaseModel):

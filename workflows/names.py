@@ -28,3 +28,9 @@ SEARCH_ATTRIBUTES = [SA_APP, SA_USER, SA_SESSION, SA_AGENT, SA_STATUS]
 def invocation_workflow_id(app_name: str, user_id: str, session_id: str) -> str:
     """One running invocation per session: the id is derived from the session."""
     return f"adk:{app_name}:{user_id}:{session_id}"
+
+
+AGENT_RUN_WORKFLOW = "AdkAgentRun"
+AGENT_CALLBACK = "adk.agent_callback"
+BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
+FINISH_AGENT_TOOL = "adk.finish_agent_tool"

@@ -13,15 +13,15 @@ from datetime import timedelta
 from temporalio import workflow
 
 from workflows import names
-from workflows.contracts import AgentSpec, InvocationInput, InvocationResult
+from workflows.contracts import InvocationInput, InvocationResult
 from workflows.invocation import AdkInvocationWorkflow
 
 EXTRA_ACTIVITY = "adk.audit"
 
 
-async def _audit(agent: AgentSpec) -> None:
+async def _audit(input: InvocationInput) -> None:
     await workflow.execute_activity(
-        EXTRA_ACTIVITY, agent.name, start_to_close_timeout=timedelta(seconds=10)
+        EXTRA_ACTIVITY, input.invocation_id, start_to_close_timeout=timedelta(seconds=10)
     )
 
 
@@ -29,20 +29,14 @@ async def _audit(agent: AgentSpec) -> None:
 class UnguardedChange(AdkInvocationWorkflow):
     @workflow.run
     async def run(self, input: InvocationInput) -> InvocationResult:
+        await _audit(input)
         return await super().run(input)
-
-    async def _run_agent(self, agent: AgentSpec, branch: str | None) -> None:
-        await _audit(agent)
-        await super()._run_agent(agent, branch)
 
 
 @workflow.defn(name=names.INVOCATION_WORKFLOW)
 class PatchedChange(AdkInvocationWorkflow):
     @workflow.run
     async def run(self, input: InvocationInput) -> InvocationResult:
+        if workflow.patched("audit-before-invocation"):
+            await _audit(input)
         return await super().run(input)
-
-    async def _run_agent(self, agent: AgentSpec, branch: str | None) -> None:
-        if workflow.patched("audit-before-agent"):
-            await _audit(agent)
-        await super()._run_agent(agent, branch)

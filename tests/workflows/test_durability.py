@@ -308,8 +308,7 @@ def test_committed_history_is_representative():
         model,
         tool,
         tool,  # two calls scheduled in one workflow task: parallel
-        model,
-        names.FINISH_INVOCATION,
+        model,  # records the last event itself: nothing left for a final persist
     ]
     assert events[-1]["eventType"] == "EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED"
 

@@ -1,0 +1,147 @@
+"""Agent-level activities: before/after agent callbacks, and AgentTool sessions.
+
+Runs on: activity side (worker process).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from google.genai import types
+from pydantic import ValidationError
+
+from adk.agents.base_agent import call_maybe_async
+from adk.agents.callback_context import CallbackContext
+from adk.agents.llm_agent import LlmAgent
+from adk.apps.app import App
+from adk.events.event import Event
+from adk.events.event_actions import EventActions
+from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.state import State
+from adk.tools.agent_tool import AgentTool
+from workflows.contracts import (
+    AgentCallbackInput,
+    AgentCallbackOutput,
+    AgentToolCall,
+    BeginAgentToolInput,
+    FinishAgentToolInput,
+    SessionRef,
+    ToolCallOutput,
+)
+
+from ._model_step import invocation_context, load_session
+from ._support import find_agent, find_app, find_llm_agent, user_code
+
+
+async def agent_callback(
+    apps: Mapping[str, App], store: BaseSessionService, input: AgentCallbackInput
+) -> AgentCallbackOutput:
+    """Run the agent's before/after callbacks; record an event if they said or changed something."""
+    ref = input.ref
+    agent = find_agent(find_app(apps, ref.session.app_name), ref.agent_name)
+    session = await load_session(store, ref)
+    ctx = invocation_context(store, session, ref, agent)
+    actions = EventActions()
+    callback_context = CallbackContext(ctx, event_actions=actions)
+    callbacks = (
+        agent.canonical_before_agent_callbacks
+        if input.when == "before"
+        else agent.canonical_after_agent_callbacks
+    )
+    content: types.Content | None = None
+    for callback in callbacks:
+        with user_code(f"{input.when}_agent_callback of agent {agent.name}"):
+            content = await call_maybe_async(callback, callback_context=callback_context)
+        if content:
+            break
+    temp = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
+    changed = any(not k.startswith(State.TEMP_PREFIX) for k in actions.state_delta)
+    if not content and not changed and not actions.artifact_delta:
+        return AgentCallbackOutput(temp_delta=temp)
+    event = Event(
+        id=input.event_id,
+        timestamp=input.timestamp,
+        invocation_id=ref.invocation_id,
+        author=agent.name,
+        branch=ref.branch,
+        content=content or None,
+        actions=actions,
+    )
+    if isinstance(agent, LlmAgent):
+        agent._maybe_save_output_to_state(event)
+    await store.append_event(session, event)
+    return AgentCallbackOutput(event=event, temp_delta=temp)
+
+
+async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool:
+    parent = find_llm_agent(find_app(apps, call.parent.session.app_name), call.parent.agent_name)
+    for tool in await parent.canonical_tools():
+        if isinstance(tool, AgentTool) and tool.name == call.function_call.name:
+            return tool
+    raise ValueError(f"Agent {parent.name} has no AgentTool {call.function_call.name}.")
+
+
+async def begin_agent_tool(
+    apps: Mapping[str, App], store: BaseSessionService, input: BeginAgentToolInput
+) -> None:
+    """Create the AgentTool's own session (a copy of the caller's state) and its request."""
+    parent = input.call.parent.session
+    tool = await _agent_tool(apps, input.call)
+    state = await store.get_state(
+        app_name=parent.app_name, user_id=parent.user_id, session_id=parent.session_id
+    )
+    session = await store.get_session(
+        app_name=parent.app_name, user_id=parent.user_id, session_id=input.session_id
+    )
+    if session is None:
+        copied = {k: v for k, v in (state or {}).items() if not k.startswith("_adk")}
+        session = await store.create_session(
+            app_name=parent.app_name,
+            user_id=parent.user_id,
+            session_id=input.session_id,
+            state=copied,
+        )
+    request = tool.request_text(dict(input.call.function_call.args or {}))
+    await store.append_event(
+        session,
+        Event(
+            id=input.user_event_id,
+            timestamp=input.timestamp,
+            invocation_id=input.invocation_id,
+            author="user",
+            content=types.Content(role="user", parts=[types.Part(text=request)]),
+        ),
+    )
+
+
+async def finish_agent_tool(
+    apps: Mapping[str, App], store: BaseSessionService, input: FinishAgentToolInput
+) -> ToolCallOutput:
+    """Persist the run's last events; its final answer (and state written) is the response."""
+    parent = input.call.parent.session
+    ref = SessionRef(app_name=parent.app_name, user_id=parent.user_id, session_id=input.session_id)
+    session = await store.get_session(
+        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+    )
+    assert session is not None
+    for event in input.pending_events:
+        await store.append_event(session, event)
+    tool = await _agent_tool(apps, input.call)
+    delta: dict[str, Any] = {}
+    for event in session.events:
+        if event.invocation_id == input.invocation_id:
+            delta.update(event.actions.state_delta)
+    actions = EventActions(
+        state_delta=delta, skip_summarization=True if tool.skip_summarization else None
+    )
+    try:
+        result = tool.result_from_text(input.final_text or "")
+    except (ValidationError, ValueError) as error:
+        return ToolCallOutput(
+            response={"error": f"Agent {tool.name} answered with invalid output: {error}"},
+            actions=actions,
+        )
+    return ToolCallOutput(
+        response=result if isinstance(result, dict) else {"result": result}, actions=actions
+    )

@@ -1,0 +1,51 @@
+"""Activity options and failure messages, shared by the workflows.
+
+Runs on: workflow (sandbox-safe, pure).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from temporalio import workflow
+from temporalio.common import RetryPolicy
+from temporalio.exceptions import ApplicationError
+
+with workflow.unsafe.imports_passed_through():
+    from adk.activity_options import ActivityOptions
+
+BOOKKEEPING: dict[str, Any] = dict(
+    start_to_close_timeout=timedelta(minutes=1),
+    retry_policy=RetryPolicy(
+        initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30)
+    ),
+)
+
+
+def activity_kwargs(options: ActivityOptions | None, defaults: ActivityOptions) -> dict[str, Any]:
+    """Temporal activity options from an ActivityOptions (unset fields from `defaults`)."""
+    merged = options.merged_over(defaults) if options else defaults
+    return dict(
+        start_to_close_timeout=merged.start_to_close_timeout,
+        schedule_to_close_timeout=merged.schedule_to_close_timeout,
+        heartbeat_timeout=merged.heartbeat_timeout,
+        retry_policy=RetryPolicy(
+            initial_interval=merged.initial_interval or timedelta(seconds=1),
+            backoff_coefficient=merged.backoff_coefficient or 2.0,
+            maximum_interval=merged.maximum_interval,
+            maximum_attempts=merged.maximum_attempts or 0,
+        ),
+    )
+
+
+def failure_message(error: BaseException) -> tuple[str, str]:
+    """(type, message) of what the activity raised: its own message says the most.
+
+    Not the innermost cause: an activity's "ValueError while before_tool_callback
+    of agent a: ..." wraps the bare ValueError, and the context is what helps.
+    """
+    cause: BaseException = error.__cause__ or error
+    if isinstance(cause, ApplicationError):
+        return cause.type or "Error", cause.message
+    return type(cause).__name__, str(cause)

@@ -1,0 +1,98 @@
+"""The agent-run workflow: one sub-agent of an invocation, as a child workflow.
+
+Runs on: workflow (Temporal sandbox). Started by the invocation workflow (or
+another agent run) for a transfer target, a step of a Sequential/Parallel/Loop
+agent, or an AgentTool call; it runs the agent inline and reports back
+(transfer target, escalation, temp state, model calls, state written).
+"""
+
+from __future__ import annotations
+
+from temporalio import workflow
+
+with workflow.unsafe.imports_passed_through():
+    from . import names
+    from ._options import BOOKKEEPING
+    from ._runtime import AgentRuntime
+    from .contracts import (
+        AgentRunInput,
+        AgentRunResult,
+        BeginAgentToolInput,
+        FinishAgentToolInput,
+        SessionRef,
+        ToolCallOutput,
+    )
+
+
+@workflow.defn(name=names.AGENT_RUN_WORKFLOW)
+class AdkAgentRunWorkflow:
+    """Runs one agent for a branch of an invocation and reports the outcome."""
+
+    @workflow.run
+    async def run(self, input: AgentRunInput) -> AgentRunResult:
+        agent = input.context.root.find_anywhere(input.agent_name)
+        if agent is None:
+            from temporalio.exceptions import ApplicationError
+
+            raise ApplicationError(
+                f"Agent {input.agent_name} not found in the agent tree.",
+                type="UnknownAgent",
+                non_retryable=True,
+            )
+        if input.agent_tool is not None:
+            return await self._run_as_tool(input)
+        runtime = AgentRuntime(
+            input.context, temp_state=input.temp_state, llm_calls=input.llm_calls
+        )
+        try:
+            outcome = await runtime.run_agent(agent, input.branch)
+        finally:
+            await runtime.flush()
+        return outcome
+
+    async def _run_as_tool(self, input: AgentRunInput) -> AgentRunResult:
+        """An AgentTool call: the agent answers in a session of its own."""
+        assert input.agent_tool is not None
+        call = input.agent_tool
+        parent = call.parent.session
+        session_id = f"{parent.session_id}:{call.function_call.id}"
+        invocation_id = f"e-{workflow.uuid4()}"
+        await workflow.execute_activity(
+            names.BEGIN_AGENT_TOOL,
+            BeginAgentToolInput(
+                call=call,
+                session_id=session_id,
+                invocation_id=invocation_id,
+                user_event_id=str(workflow.uuid4()),
+                timestamp=workflow.now().timestamp(),
+            ),
+            summary=f"begin agent tool {call.function_call.name}",
+            **BOOKKEEPING,
+        )
+        runtime = AgentRuntime(
+            input.context,
+            temp_state=call.parent.temp_state,
+            llm_calls=input.llm_calls,
+            session=SessionRef(
+                app_name=parent.app_name, user_id=parent.user_id, session_id=session_id
+            ),
+            invocation_id=invocation_id,
+        )
+        agent = input.context.root.find_anywhere(input.agent_name)
+        assert agent is not None
+        await runtime.run_with_transfers(agent, None)
+        pending, runtime.pending = runtime.pending, []
+        output = await workflow.execute_activity(
+            names.FINISH_AGENT_TOOL,
+            FinishAgentToolInput(
+                call=call,
+                session_id=session_id,
+                invocation_id=invocation_id,
+                final_text=runtime.final_text,
+                pending_events=pending,
+            ),
+            result_type=ToolCallOutput,
+            summary=f"finish agent tool {call.function_call.name}",
+            **BOOKKEEPING,
+        )
+        return AgentRunResult(llm_calls=runtime.llm_calls, tool_output=output)
