@@ -15,11 +15,20 @@ class AgentTreeError(ValueError):
 
 
 def _walk(agent: BaseAgent) -> list[BaseAgent]:
-    return [agent, *(a for sub in agent.sub_agents for a in _walk(sub))]
+    """The tree, and the agents its AgentTools run (they share the name space)."""
+    from adk.tools.agent_tool import AgentTool
+
+    found = [agent]
+    for tool in getattr(agent, "tools", []):
+        if isinstance(tool, AgentTool):
+            found.extend(_walk(tool.agent))
+    for sub in agent.sub_agents:
+        found.extend(_walk(sub))
+    return found
 
 
 def validate_tree(root: BaseAgent) -> None:
-    """Unique agent names (transfers and routing find agents by name)."""
+    """Unique agent names (transfers, routing and AgentTools find agents by name)."""
     counts = Counter(agent.name for agent in _walk(root))
     duplicates = sorted(name for name, n in counts.items() if n > 1)
     if duplicates:

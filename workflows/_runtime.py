@@ -197,7 +197,9 @@ class AgentRuntime:
         await self.flush()  # the child reads the session: persist what we hold first
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
-        child_id = f"{self.context.root_workflow_id}/{self.invocation_id}/{label}#{self.children}"
+        info = workflow.info()
+        prefix = info.workflow_id if info.parent else f"{info.workflow_id}/{self.invocation_id}"
+        child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
         asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
         try:
             outcome: AgentRunResult = await workflow.execute_child_workflow(

@@ -1,0 +1,93 @@
+"""Multi-agent orchestration on a real local Temporal: transfer, shell agents, AgentTool."""
+
+from __future__ import annotations
+
+from adk import Agent, LoopAgent, ParallelAgent, SequentialAgent
+from adk.testing import MockModel
+from adk.tools import AgentTool, exit_loop
+
+from .helpers import call, runner_for, simplify, turn
+
+
+async def test_transfer_runs_the_target_as_a_child_and_the_next_turn_goes_to_it(temporal_env):
+    billing_model = MockModel.create(["Your invoice is paid.", "Anything else is fine."])
+    billing = Agent(name="billing", model=billing_model, description="Invoices.")
+    root_model = MockModel.create([call("transfer_to_agent", agent_name="billing")])
+    root = Agent(name="dispatcher", model=root_model, sub_agents=[billing])
+    async with runner_for(temporal_env, root) as runner:
+        first = await turn(runner, "About my invoice")
+        second = await turn(runner, "Thanks")
+    assert simplify(first) == [
+        ("user", "About my invoice"),
+        ("dispatcher", ("call", "transfer_to_agent", {"agent_name": "billing"})),
+        ("dispatcher", ("response", "transfer_to_agent", {"result": None})),
+        ("billing", "Your invoice is paid."),
+    ]
+    # next turn: billing can transfer up the whole tree, so it keeps the conversation
+    assert simplify(second) == [("user", "Thanks"), ("billing", "Anything else is fine.")]
+    seen = billing_model.requests[0]
+    texts = [p.text for c in seen.contents for p in c.parts or [] if p.text]
+    assert "For context:" in texts
+    assert (
+        "[dispatcher] called tool `transfer_to_agent` with parameters: {'agent_name': 'billing'}"
+        in texts
+    )
+
+
+async def test_sequential_parallel_and_loop(temporal_env):
+    a = Agent(name="a", model=MockModel.create(["A says hi"]), output_key="a_out")
+    b = Agent(name="b", model=MockModel.create(["B says hi"]), output_key="b_out")
+    writer_model = MockModel.create(["draft 1", "draft 2"])
+    writer = Agent(name="writer", model=writer_model, instruction="Notes: {a_out} / {b_out}")
+    critic_model = MockModel.create(["again", call("exit_loop")])
+    critic = Agent(name="critic", model=critic_model, tools=[exit_loop])
+    pipeline = SequentialAgent(
+        name="pipeline",
+        sub_agents=[
+            ParallelAgent(name="research", sub_agents=[a, b]),
+            LoopAgent(name="refine", sub_agents=[writer, critic], max_iterations=5),
+        ],
+    )
+    async with runner_for(temporal_env, pipeline) as runner:
+        events = await turn(runner, "go")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    authors = [e.author for e in events]
+    assert authors[0] == "user" and sorted(authors[1:3]) == ["a", "b"]
+    assert [e.branch for e in events if e.author in ("a", "b")] != [None, None]
+    assert {e.branch for e in events if e.author == "a"} == {"research.a"}
+    assert simplify(events)[3:] == [
+        ("writer", "draft 1"),
+        ("critic", "again"),
+        ("writer", "draft 2"),
+        ("critic", ("call", "exit_loop", {})),
+        ("critic", ("response", "exit_loop", {"result": None})),
+    ]
+    assert "Notes: A says hi / B says hi" in writer_model.requests[0].config.system_instruction
+    assert session is not None and session.state["a_out"] == "A says hi"
+    # branch isolation: a never sees b's event
+    a_request = a.model.requests[0]  # type: ignore[union-attr]
+    assert not any("B says hi" in (p.text or "") for c in a_request.contents for p in c.parts or [])
+
+
+async def test_agent_tool_runs_in_its_own_session_and_answers(temporal_env):
+    helper_model = MockModel.create(["42"])
+    helper = Agent(
+        name="calculator", model=helper_model, description="Computes.", output_key="calc"
+    )
+    root_model = MockModel.create([call("calculator", request="6*7?"), "The answer is 42."])
+    root = Agent(name="root", model=root_model, tools=[AgentTool(helper)])
+    async with runner_for(temporal_env, root) as runner:
+        events = await turn(runner, "what is 6*7")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    assert simplify(events) == [
+        ("user", "what is 6*7"),
+        ("root", ("call", "calculator", {"request": "6*7?"})),
+        ("root", ("response", "calculator", {"result": "42"})),
+        ("root", "The answer is 42."),
+    ]
+    assert helper_model.requests[0].contents[-1].parts[0].text == "6*7?"
+    assert session is not None and session.state["calc"] == "42"  # state delta propagated
