@@ -222,6 +222,9 @@ def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallP
                 name=call.name or "",
                 kind=tool_kind(tool) if tool else "unknown",
                 activity_options=tool_options(tool, agent.tool_activity_options) if tool else None,
+                deadline_seconds=deadline.total_seconds()
+                if (deadline := getattr(tool, "deadline", None))
+                else None,
             )
         )
     return plans

@@ -126,6 +126,19 @@ class Runner:
             raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        if _is_resume(new_message):
+            # ADK's resume style: FunctionResponses for the calls the invocation waits for
+            assert new_message is not None
+            seen = await self.session_service.list_events(
+                app_name=self.app_name, user_id=user_id, session_id=session_id
+            )
+            invocation = await client.resume(
+                app_name=self.app_name, user_id=user_id, session_id=session_id, message=new_message
+            )
+            after = seen[-1][0] if seen else 0
+            async for event in client.events(invocation, after_seq=after):
+                yield event
+            return
         async for event in client.run(
             app_name=self.app_name,
             user_id=user_id,
@@ -173,6 +186,11 @@ class Runner:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+def _is_resume(message: types.Content | None) -> bool:
+    parts = message.parts if message else None
+    return bool(parts) and all(p.function_response for p in parts or [])
 
 
 class _LoopThread:

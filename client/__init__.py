@@ -3,7 +3,14 @@
 Runs on: process side.
 """
 
+from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
 from ._errors import InvocationFailedError, SessionBusyError
 
-__all__ = ["AgentClient", "Invocation", "InvocationFailedError", "SessionBusyError"]
+__all__ = [
+    "AgentClient",
+    "AnswerRejectedError",
+    "Invocation",
+    "InvocationFailedError",
+    "SessionBusyError",
+]

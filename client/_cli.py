@@ -15,11 +15,12 @@ from adk.sessions import SqliteSessionService
 from workflows.converter import data_converter
 from workflows.names import DEFAULT_TASK_QUEUE
 
+from ._answers import AnswerRejectedError
 from ._client import AgentClient
 from ._errors import InvocationFailedError, SessionBusyError
-from ._render import event_lines
+from ._render import event_lines, request_lines
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY = 0, 1, 2, 3
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY, EXIT_WAITING = 0, 1, 2, 3, 4
 
 
 def ui_base() -> str:
@@ -64,14 +65,28 @@ async def cmd_run(args: argparse.Namespace) -> int:
     print(f"session {session_id} · invocation {invocation.invocation_id}")
     print(f"workflow {invocation.workflow_id}")
     final: str | None = None
+    shown: set[str] = set()
     try:
         async for event in client.events(invocation):
-            if event.author == "user":
+            if event.author != "user":
+                for line in event_lines(event):
+                    print(line, flush=True)
+                if event.is_final_response() and event.content and event.content.parts:
+                    text = "".join(p.text or "" for p in event.content.parts if not p.thought)
+                    final = text or final
+            if not event.long_running_tool_ids:
                 continue
-            for line in event_lines(event):
-                print(line, flush=True)
-            if event.is_final_response() and event.content and event.content.parts:
-                final = "".join(p.text or "" for p in event.content.parts if not p.thought) or final
+            status = await client.status(invocation.workflow_id)
+            for request in status.pending:
+                if request.id not in shown:
+                    shown.add(request.id)
+                    print("\n".join(request_lines(request, invocation.workflow_id)), flush=True)
+            if status.pending and not args.wait:
+                print(
+                    f"\nwaiting for {len(status.pending)} answer(s); the invocation keeps waiting"
+                    f" durably. Web UI: {url}"
+                )
+                return EXIT_WAITING
     except InvocationFailedError as error:
         print(f"\ninvocation failed: {error}", file=sys.stderr)
         print(f"Web UI: {url}", file=sys.stderr)
@@ -118,6 +133,39 @@ async def cmd_session(args: argparse.Namespace) -> int:
     return EXIT_USAGE
 
 
+async def cmd_pending(args: argparse.Namespace) -> int:
+    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    pending = await client.list_pending(args.app)
+    if not pending:
+        print("nothing is waiting")
+    for workflow_id, request in pending:
+        print("\n".join(request_lines(request, workflow_id)))
+    return EXIT_OK
+
+
+async def cmd_answer(args: argparse.Namespace) -> int:
+    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    try:
+        payload = json.loads(args.json) if getattr(args, "json", None) else None
+    except json.JSONDecodeError as error:
+        print(f"error: not JSON: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        if args.command == "approve":
+            message = await client.approve(args.workflow_id, args.request_id, payload)
+        elif args.command == "reject":
+            message = await client.reject(args.workflow_id, args.request_id)
+        elif args.command == "progress":
+            message = await client.progress(args.workflow_id, args.request_id, payload)
+        else:
+            message = await client.respond(args.workflow_id, args.request_id, payload)
+    except AnswerRejectedError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    print(message)
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     root = argparse.ArgumentParser(prog="python -m client", description="durable-adk client")
     root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
@@ -133,7 +181,29 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--user", default="user")
     run.add_argument("--session", default=None, help="session id (default: a new session)")
     run.add_argument("--state", default=None, help="JSON state delta sent with the message")
+    run.add_argument(
+        "--wait",
+        action="store_true",
+        help="keep streaming while the invocation waits for answers (default: exit 4)",
+    )
     run.set_defaults(handler=cmd_run)
+    pending = commands.add_parser("pending", help="list everything waiting for an answer")
+    pending.add_argument("--app", default=None)
+    pending.set_defaults(handler=cmd_pending)
+    for name, what, value in (
+        ("approve", "approve a tool call waiting for confirmation", "--payload"),
+        ("reject", "reject a tool call waiting for confirmation", None),
+        ("respond", "give a long-running call its final result", "--result"),
+        ("progress", "record an intermediate result of a long-running call", "--result"),
+    ):
+        command = commands.add_parser(name, help=what)
+        command.add_argument("workflow_id")
+        command.add_argument("request_id", help="the request id shown by `pending`")
+        if value:
+            command.add_argument(
+                value, dest="json", required=value == "--result", help="JSON value"
+            )
+        command.set_defaults(handler=cmd_answer)
     sessions = commands.add_parser("sessions", help="list sessions")
     sessions.add_argument("--app", default=None)
     sessions.add_argument("--user", default=None)

@@ -21,8 +21,15 @@ from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
-from workflows.contracts import InvocationInput, InvocationResult, SessionRef
+from workflows.contracts import (
+    InvocationInput,
+    InvocationResult,
+    InvocationStatus,
+    PendingRequest,
+    SessionRef,
+)
 
+from . import _answers
 from ._errors import InvocationFailedError, SessionBusyError, failure_text
 
 
@@ -126,11 +133,10 @@ class AgentClient:
             raise SessionBusyError(session_id, workflow_id) from error
         return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
 
-    async def events(self, invocation: Invocation) -> AsyncIterator[Event]:
+    async def events(self, invocation: Invocation, after_seq: int = 0) -> AsyncIterator[Event]:
         """The invocation's events as they are recorded; raises InvocationFailedError."""
         ref = invocation.session
         result = asyncio.ensure_future(invocation.handle.result())
-        after_seq = 0
         try:
             while True:
                 done = result.done()
@@ -153,6 +159,50 @@ class AgentClient:
         finally:
             if not result.done():
                 result.cancel()
+
+    # ── human in the loop ──────────────────────────────────────────────────
+
+    async def status(self, workflow_id: str) -> InvocationStatus:
+        """Invocation id, status and pending requests of a running invocation."""
+        return await _answers.invocation_status(self.temporal, workflow_id)
+
+    async def list_pending(self, app_name: str | None = None) -> list[tuple[str, PendingRequest]]:
+        """(workflow id, request) for everything waiting, across invocations."""
+        return await _answers.list_pending(self.temporal, app_name=app_name)
+
+    async def approve(self, workflow_id: str, request_id: str, payload: Any = None) -> str:
+        return await _answers.answer(self.temporal, workflow_id, request_id, "approve", payload)
+
+    async def reject(self, workflow_id: str, request_id: str) -> str:
+        return await _answers.answer(self.temporal, workflow_id, request_id, "reject")
+
+    async def respond(self, workflow_id: str, request_id: str, result: Any) -> str:
+        return await _answers.answer(self.temporal, workflow_id, request_id, "respond", result)
+
+    async def progress(self, workflow_id: str, request_id: str, result: Any) -> str:
+        return await _answers.answer(self.temporal, workflow_id, request_id, "progress", result)
+
+    async def resume(
+        self, *, app_name: str, user_id: str, session_id: str, message: types.Content
+    ) -> Invocation:
+        """ADK's resume style: a message carrying FunctionResponses answers pending calls."""
+        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
+        status = await self.status(workflow_id)
+        for part in message.parts or []:
+            response = part.function_response
+            if response is None or not response.id:
+                raise ValueError("A resume message holds only FunctionResponses with ids.")
+            if response.name == "adk_request_confirmation":
+                data = response.response or {}
+                kind = "approve" if data.get("confirmed") else "reject"
+                await _answers.answer(
+                    self.temporal, workflow_id, response.id, kind, data.get("payload")
+                )
+            else:
+                await self.respond(workflow_id, response.id, response.response)
+        ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+        handle = self.temporal.get_workflow_handle(workflow_id, result_type=InvocationResult)
+        return Invocation(invocation_id=status.invocation_id, session=ref, handle=handle)
 
     async def run(
         self,

@@ -9,6 +9,8 @@ import json
 from typing import Any
 
 from adk.events.event import Event
+from workflows._ui import answer_commands
+from workflows.contracts import PendingRequest
 
 
 def _compact(value: Any, limit: int = 200) -> str:
@@ -36,4 +38,17 @@ def event_lines(event: Event) -> list[str]:
     delta = {k: v for k, v in event.actions.state_delta.items()}
     if delta:
         lines.append(f"{' ' * len(who)} state: {_compact(delta)}")
+    return lines
+
+
+def request_lines(request: PendingRequest, workflow_id: str) -> list[str]:
+    """A pending request and the commands that answer it."""
+    args = ", ".join(f"{k}={_compact(v, 60)}" for k, v in request.args.items())
+    what = "needs approval" if request.kind == "confirmation" else "waits for a result"
+    lines = [f"⏸ {request.tool}({args}) {what} · agent {request.agent} · id {request.id}"]
+    if request.hint:
+        lines.append(f"  hint: {request.hint}")
+    if request.payload is not None:
+        lines.append(f"  payload asked for: {_compact(request.payload)}")
+    lines.extend(f"  answer: {command}" for command in answer_commands(request, workflow_id))
     return lines

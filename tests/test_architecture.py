@@ -254,7 +254,13 @@ PUBLIC_API = {
         "State",
     ],
     "adk.models": ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"],
-    "client": ["AgentClient", "Invocation", "InvocationFailedError", "SessionBusyError"],
+    "client": [
+        "AgentClient",
+        "AnswerRejectedError",
+        "Invocation",
+        "InvocationFailedError",
+        "SessionBusyError",
+    ],
 }
 
 

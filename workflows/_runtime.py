@@ -11,10 +11,16 @@ workflow that started the run starts the target next (so chains stay flat).
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
-from temporalio.exceptions import ActivityError, ApplicationError, ChildWorkflowError
+from temporalio.exceptions import (
+    ActivityError,
+    ApplicationError,
+    CancelledError,
+    ChildWorkflowError,
+)
 
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
@@ -24,6 +30,13 @@ with workflow.unsafe.imports_passed_through():
     from adk.events.event_actions import EventActions
 
     from . import names
+    from ._humans import (
+        RequestHub,
+        answer_event,
+        confirmation_event,
+        long_running_requests,
+        tool_response_event,
+    )
     from ._merge import merge_actions
     from ._options import BOOKKEEPING, activity_kwargs, failure_message
     from ._ui import Transcript, call_summary
@@ -36,8 +49,10 @@ with workflow.unsafe.imports_passed_through():
         AgentToolCall,
         CallPlan,
         FinishInput,
+        HumanAnswer,
         ModelStepInput,
         ModelStepOutput,
+        PendingRequest,
         RunContext,
         SessionRef,
         StepRef,
@@ -59,8 +74,12 @@ class AgentRuntime:
         llm_calls: int = 0,
         session: SessionRef | None = None,
         invocation_id: str | None = None,
+        hub: RequestHub | None = None,
     ) -> None:
         self.context = context
+        self.hub = hub
+        self.answers: dict[str, HumanAnswer] = {}
+        self.progress: dict[str, list[HumanAnswer]] = {}
         self.session = session or context.session
         self.invocation_id = invocation_id or context.invocation_id
         self.temp_state: dict[str, Any] = dict(temp_state or {})
@@ -72,6 +91,8 @@ class AgentRuntime:
         self.last_author: str | None = None
         self.status = "running"
         self.children = 0
+        self.details: Any = None
+        """A callable adding a section to the live details (the root lists pending requests)."""
         self.transcript = Transcript(
             f"**{self.session.app_name}** · user `{self.session.user_id}` · "
             f"session `{self.session.session_id}` · invocation `{self.invocation_id}`"
@@ -219,6 +240,9 @@ class AgentRuntime:
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
         except ChildWorkflowError as error:
+            if isinstance(error.cause, CancelledError):
+                # cancelled with this workflow (or by hand): end cancelled, not failed
+                raise CancelledError(f"Agent {agent.name} was cancelled.") from error
             error_type, message = failure_message(error)
             raise ApplicationError(
                 f"Agent {agent.name} failed: {message}", type=error_type, non_retryable=True
@@ -247,15 +271,19 @@ class AgentRuntime:
             self.record(step.event)
             if not step.calls:
                 return self.result(escalated=escalated)
-            response = await self._run_calls(agent, branch, step.event, step.calls)
+            response, requests = await self._run_calls(agent, branch, step.event, step.calls)
+            if requests:
+                await self._await_requests(agent, branch, requests)
             if response is None:
+                if requests:
+                    continue
                 return self.result(escalated=escalated)
             escalated = escalated or bool(response.actions.escalate)
             if response.actions.transfer_to_agent:
                 return self.result(
                     transfer_to=response.actions.transfer_to_agent, escalated=escalated
                 )
-            if response.is_final_response():
+            if response.is_final_response() and not requests:
                 return self.result(escalated=escalated)
 
     def ref(self, agent: AgentSpec, branch: str | None) -> StepRef:
@@ -306,17 +334,22 @@ class AgentRuntime:
 
     async def _run_calls(
         self, agent: AgentSpec, branch: str | None, model_event: Event, plans: list[CallPlan]
-    ) -> Event | None:
-        """Run the event's function calls concurrently; merge the responses in call order."""
+    ) -> tuple[Event | None, list[PendingRequest]]:
+        """Run the event's function calls concurrently; merge the responses in call order.
+
+        Returns the response event and what must now be awaited (confirmations,
+        long-running results).
+        """
         by_id = {plan.id: plan for plan in plans}
         calls = [c for c in model_event.get_function_calls() if c.id in by_id]
         outputs = await asyncio.gather(
             *(self._run_call(agent, branch, call, by_id[call.id or ""]) for call in calls)
         )
-        parts, actions = [], []
+        parts, actions, responded = [], [], set()
         for call, output in zip(calls, outputs, strict=True):
             if output.response is None:
                 continue
+            responded.add(call.id)
             parts.append(
                 types.Part(
                     function_response=types.FunctionResponse(
@@ -325,8 +358,12 @@ class AgentRuntime:
                 )
             )
             actions.append(output.actions)
+        owner = workflow.info().workflow_id
+        requests = long_running_requests(
+            agent=agent.name, branch=branch, calls=calls, plans=by_id, owner=owner
+        )
         if not parts:
-            return None
+            return None, requests
         merged = merge_actions(actions)
         self.apply_temp(merged.state_delta)
         event = Event(
@@ -338,19 +375,55 @@ class AgentRuntime:
             content=types.Content(role="user", parts=parts),
             actions=merged,
         )
-        self._add_pending(event)
-        return event
+        if not merged.requested_tool_confirmations:
+            self._add_pending(event)
+            return event, requests
+        asking, confirmations = confirmation_event(
+            invocation_id=self.invocation_id,
+            agent=agent.name,
+            branch=branch,
+            calls=calls,
+            confirmations=merged.requested_tool_confirmations,
+            owner=owner,
+        )
+        waiting = merged.requested_tool_confirmations
+        answered_now = [c for c in calls if c.id not in waiting and c.id in responded]
+        if answered_now:  # ADK: the other results first, and the loop is not over
+            event.actions.skip_summarization = None
+            self._add_pending(event)
+            self._add_pending(asking)
+        else:
+            self._add_pending(asking)
+            self._add_pending(event)
+        return event, confirmations + requests
 
     async def _run_call(
         self, agent: AgentSpec, branch: str | None, call: types.FunctionCall, plan: CallPlan
     ) -> ToolCallOutput:
         if plan.kind == "agent":
             return await self._run_agent_tool(agent, branch, call)
-        options = plan.activity_options or agent.tool_activity_options
+        return await self._run_tool_activity(agent, branch, call, plan, None)
+
+    async def _run_tool_activity(
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        call: types.FunctionCall,
+        plan: CallPlan | None,
+        confirmation: Any,
+    ) -> ToolCallOutput:
+        tool = agent.tool(call.name or "")
+        options = (
+            (plan.activity_options if plan else None)
+            or (tool.activity_options if tool else None)
+            or agent.tool_activity_options
+        )
         try:
             return await workflow.execute_activity(
                 names.TOOL_CALL,
-                ToolCallInput(ref=self.ref(agent, branch), function_call=call),
+                ToolCallInput(
+                    ref=self.ref(agent, branch), function_call=call, tool_confirmation=confirmation
+                ),
                 result_type=ToolCallOutput,
                 summary=call_summary(call.name or "?", call.args),
                 **activity_kwargs(options, TOOL_DEFAULTS),
@@ -394,6 +467,86 @@ class AgentRuntime:
         if output.event is not None:
             self.record(output.event)
         return output.event
+
+    # ── waiting for humans ──────────────────────────────────────────────────
+
+    def deliver(self, answer: HumanAnswer) -> None:
+        """An answer the root validated (called from a handler: no awaits)."""
+        if answer.kind == "progress":
+            self.progress.setdefault(answer.id, []).append(answer)
+        else:
+            self.answers[answer.id] = answer
+
+    async def _await_requests(
+        self, agent: AgentSpec, branch: str | None, requests: list[PendingRequest]
+    ) -> None:
+        """Wait (durably, holding no worker) until every request is answered or expires."""
+        await self.flush()  # the client sees the request before anyone can answer it
+        if self.hub is not None:
+            await self.hub.add(requests)
+        self.status = "waiting"
+        self.show()
+        await asyncio.gather(*(self._await_one(agent, branch, r) for r in requests))
+        self.status = "running"
+        self.show()
+
+    async def _await_one(
+        self, agent: AgentSpec, branch: str | None, request: PendingRequest
+    ) -> None:
+        while True:
+            timeout = None
+            if request.deadline is not None:
+                left = request.deadline - workflow.now().timestamp()
+                timeout = timedelta(seconds=max(left, 0.001))
+            try:
+                await workflow.wait_condition(
+                    lambda: request.id in self.answers or bool(self.progress.get(request.id)),
+                    timeout=timeout,
+                )
+            except TimeoutError:
+                await self._expire(request)
+                return
+            for update in self.progress.pop(request.id, []):
+                self._add_pending(tool_response_event(request, _result(update), self.invocation_id))
+                await self.flush()
+            if request.id in self.answers:
+                break
+        await self._answered(agent, branch, request, self.answers[request.id])
+
+    async def _answered(
+        self, agent: AgentSpec, branch: str | None, request: PendingRequest, answer: HumanAnswer
+    ) -> None:
+        request.answered = True
+        if self.hub is not None:
+            await self.hub.resolve([request])
+        event, confirmation = answer_event(request, answer, self.invocation_id)
+        self._add_pending(event)
+        if confirmation is not None:  # the approved (or rejected) tool runs now, once
+            call = types.FunctionCall(id=request.call_id, name=request.tool, args=request.args)
+            output = await self._run_tool_activity(agent, branch, call, None, confirmation)
+            self.apply_temp(output.actions.state_delta)
+            self._add_pending(
+                tool_response_event(
+                    request, output.response or {}, self.invocation_id, output.actions
+                )
+            )
+        await self.flush()
+
+    async def _expire(self, request: PendingRequest) -> None:
+        request.answered = True
+        if self.hub is not None:
+            await self.hub.resolve([request])
+        waited = timedelta(seconds=round((request.deadline or 0) - request.since))
+        self._add_pending(
+            tool_response_event(
+                request,
+                {
+                    "error": f"No result for {request.tool}() (call {request.call_id}) within {waited}."
+                },
+                self.invocation_id,
+            )
+        )
+        await self.flush()
 
     # ── bookkeeping ─────────────────────────────────────────────────────────
 
@@ -451,4 +604,9 @@ class AgentRuntime:
         self.show()
 
     def show(self) -> None:
-        workflow.set_current_details(self.transcript.render(self.status))
+        extra = self.details() if self.details else ""
+        workflow.set_current_details(self.transcript.render(self.status) + extra)
+
+
+def _result(answer: HumanAnswer) -> dict[str, Any]:
+    return answer.payload if isinstance(answer.payload, dict) else {"result": answer.payload}

@@ -13,6 +13,8 @@ from temporalio import workflow
 with workflow.unsafe.imports_passed_through():
     from adk.events.event import Event
 
+    from .contracts import PendingRequest
+
 _MAX_LINES = 40
 
 
@@ -58,3 +60,26 @@ class Transcript:
     def render(self, status: str) -> str:
         body = "\n\n".join(self.lines) if self.lines else "_no events yet_"
         return f"{self.header}\n\n**status**: {status}\n\n{body}"
+
+
+def answer_commands(request: PendingRequest, workflow_id: str) -> list[str]:
+    """The CLI commands that answer a request."""
+    target = f"'{workflow_id}' {request.id}"
+    if request.kind == "confirmation":
+        return [f"python -m client approve {target}", f"python -m client reject {target}"]
+    return [f"python -m client respond {target} --result '{{...}}'"]
+
+
+def pending_markdown(requests: list[PendingRequest], workflow_id: str) -> str:
+    """The live-details section listing what the invocation waits for."""
+    if not requests:
+        return ""
+    lines = ["", "", f"**waiting for {len(requests)} answer(s)**"]
+    for request in requests:
+        what = "approve" if request.kind == "confirmation" else "result of"
+        lines.append(
+            f"- {what} `{call_summary(request.tool, request.args)[5:]}` · agent {request.agent}"
+            + (f" · {short(request.hint, 120)}" if request.hint else "")
+        )
+        lines.extend(f"  - `{command}`" for command in answer_commands(request, workflow_id))
+    return "\n".join(lines)

@@ -19,14 +19,49 @@ with workflow.unsafe.imports_passed_through():
         AgentRunResult,
         BeginAgentToolInput,
         FinishAgentToolInput,
+        HumanAnswer,
+        PendingRequest,
         SessionRef,
         ToolCallOutput,
     )
 
 
+class _RootHub:
+    """A child's requests are registered at the root, which every caller talks to."""
+
+    def __init__(self, root_workflow_id: str) -> None:
+        self.root = workflow.get_external_workflow_handle(root_workflow_id)
+
+    async def add(self, requests: list[PendingRequest]) -> None:
+        await self.root.signal(names.SIGNAL_REGISTER, requests)
+
+    async def resolve(self, requests: list[PendingRequest]) -> None:
+        closed = [r.model_copy(update={"answered": True}) for r in requests]
+        await self.root.signal(names.SIGNAL_REGISTER, closed)
+
+
 @workflow.defn(name=names.AGENT_RUN_WORKFLOW)
 class AdkAgentRunWorkflow:
     """Runs one agent for a branch of an invocation and reports the outcome."""
+
+    @workflow.init
+    def __init__(self, input: AgentRunInput) -> None:
+        self._runtime: AgentRuntime | None = None
+        self._early: list[HumanAnswer] = []
+
+    @workflow.signal(name=names.SIGNAL_DELIVER)
+    def deliver(self, answer: HumanAnswer) -> None:
+        """An answer the root validated for a request of this run."""
+        if self._runtime is None:
+            self._early.append(answer)
+        else:
+            self._runtime.deliver(answer)
+
+    def _start(self, runtime: AgentRuntime) -> AgentRuntime:
+        self._runtime = runtime
+        for answer in self._early:
+            runtime.deliver(answer)
+        return runtime
 
     @workflow.run
     async def run(self, input: AgentRunInput) -> AgentRunResult:

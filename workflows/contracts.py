@@ -159,6 +159,8 @@ class CallPlan(BaseModel):
     name: str
     kind: ToolKind
     activity_options: ActivityOptions | None = None
+    deadline_seconds: float | None = None
+    """Long-running tools: how long to wait for the final result."""
 
 
 class ModelStepOutput(BaseModel):
@@ -173,6 +175,7 @@ class ToolCallInput(BaseModel):
     ref: StepRef
     function_call: types.FunctionCall
     tool_confirmation: ToolConfirmation | None = None
+    """Set when re-running a call a human approved or rejected."""
 
 
 class ToolCallOutput(BaseModel):
@@ -262,3 +265,48 @@ class FinishInput(BaseModel):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)
+
+
+RequestKind = Literal["confirmation", "long_running"]
+AnswerKind = Literal["approve", "reject", "respond", "progress"]
+
+
+class PendingRequest(BaseModel):
+    """Something the invocation waits for a human (or another system) to answer."""
+
+    id: str
+    """What an answer names: the adk_request_confirmation call id, or the long-running call id."""
+    kind: RequestKind
+    call_id: str
+    """The original function call's id."""
+    tool: str
+    args: dict[str, Any] = Field(default_factory=dict)
+    hint: str = ""
+    payload: Any = None
+    """For a confirmation: the payload the tool asked for (an answer's payload must fit it)."""
+    agent: str
+    branch: str | None = None
+    since: float
+    deadline: float | None = None
+    """Epoch seconds after which an unanswered call becomes an error result."""
+    owner_workflow_id: str
+    """The workflow that waits (the root or a child agent run)."""
+    answered: bool = False
+
+
+class HumanAnswer(BaseModel):
+    """An answer to a pending request (update or signal)."""
+
+    id: str
+    """The request id (for a confirmation, its original call id works too)."""
+    kind: AnswerKind
+    payload: Any = None
+    """approve: optional confirmation payload. respond/progress: the result."""
+
+
+class InvocationStatus(BaseModel):
+    """What the `status` query returns."""
+
+    invocation_id: str
+    status: str
+    pending: list[PendingRequest] = Field(default_factory=list)

@@ -18,15 +18,19 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from . import names
+    from ._humans import check_answer
     from ._options import BOOKKEEPING
     from ._runtime import TEMP_PREFIX, AgentRuntime
-    from ._ui import short
+    from ._ui import pending_markdown, short
     from .contracts import (
         AgentSpec,
         BeginInput,
         BeginOutput,
+        HumanAnswer,
         InvocationInput,
         InvocationResult,
+        InvocationStatus,
+        PendingRequest,
         RunContext,
     )
 
@@ -39,6 +43,10 @@ class AdkInvocationWorkflow:
     def __init__(self, input: InvocationInput) -> None:
         self._input = input
         self._runtime: AgentRuntime | None = None
+        self._requests: dict[str, PendingRequest] = {}
+        """Everything the tree waits for (own requests and children's), by request id."""
+        self._done = False
+        self._status = "running"
 
     @workflow.run
     async def run(self, input: InvocationInput) -> InvocationResult:
@@ -67,7 +75,9 @@ class AdkInvocationWorkflow:
             status = "cancelled"
             raise
         finally:
+            self._done = True
             await self._finish(runtime, status)
+            await workflow.wait_condition(workflow.all_handlers_finished)
         assert runtime is not None
         return InvocationResult(
             invocation_id=input.invocation_id,
@@ -87,7 +97,8 @@ class AdkInvocationWorkflow:
             asked=short(text, 120),
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
-        runtime = AgentRuntime(context, temp_state=temp)
+        runtime = AgentRuntime(context, temp_state=temp, hub=self)
+        runtime.details = self._pending_details
         if text:
             runtime.transcript.lines.append(f"**user**: {short(text, 300)}")
         return runtime
@@ -97,7 +108,134 @@ class AdkInvocationWorkflow:
             runtime.status = status
             await runtime.flush()
             runtime.show()
-        workflow.upsert_search_attributes([names.SA_STATUS.value_set(status)])
+        self._set_status(status)
+
+    # ── what the tree waits for (RequestHub) ────────────────────────────────
+
+    async def add(self, requests: list[PendingRequest]) -> None:
+        for request in requests:
+            self._requests.setdefault(request.id, request)
+        self._sync_waiting()
+
+    async def resolve(self, requests: list[PendingRequest]) -> None:
+        for request in requests:
+            if known := self._requests.get(request.id):
+                known.answered = True
+        self._sync_waiting()
+
+    def _pending(self) -> list[PendingRequest]:
+        return [r for r in self._requests.values() if not r.answered]
+
+    def _sync_waiting(self) -> None:
+        if not self._done:
+            self._set_status("waiting" if self._pending() else "running")
+        if self._runtime is not None:
+            self._runtime.show()
+
+    def _set_status(self, status: str) -> None:
+        if status != self._status:
+            self._status = status
+            workflow.upsert_search_attributes([names.SA_STATUS.value_set(status)])
+
+    def _pending_details(self) -> str:
+        return pending_markdown(self._pending(), workflow.info().workflow_id)
+
+    def _find(self, request_id: str) -> PendingRequest | None:
+        """By request id, or (for a confirmation) by the original call's id."""
+        if request_id in self._requests:
+            return self._requests[request_id]
+        return next(
+            (r for r in self._pending() if r.kind == "confirmation" and r.call_id == request_id),
+            None,
+        )
+
+    def _check(self, answer: HumanAnswer) -> None:
+        if self._done:
+            raise ValueError(
+                f"Invocation {self._input.invocation_id} has finished; nothing is waiting."
+            )
+        check_answer(self._find(answer.id), answer, [r.id for r in self._pending()])
+
+    async def _accept(self, answer: HumanAnswer) -> str:
+        request = self._find(answer.id)
+        assert request is not None and self._runtime is not None
+        answer = answer.model_copy(update={"id": request.id})
+        if answer.kind != "progress":
+            request.answered = True
+            self._sync_waiting()
+        if request.owner_workflow_id == workflow.info().workflow_id:
+            self._runtime.deliver(answer)
+        else:
+            child = workflow.get_external_workflow_handle(request.owner_workflow_id)
+            await child.signal(names.SIGNAL_DELIVER, answer)
+        return f"{answer.kind} recorded for {request.tool} ({request.id})"
+
+    # ── answers: updates (validated before anything is written), a signal, a query ──
+
+    @workflow.update(name=names.UPDATE_APPROVE)
+    async def approve(self, answer: HumanAnswer) -> str:
+        """Approve a tool call waiting for confirmation (optional payload)."""
+        return await self._accept(_as(answer, "approve"))
+
+    @approve.validator
+    def _validate_approve(self, answer: HumanAnswer) -> None:
+        self._check(_as(answer, "approve"))
+
+    @workflow.update(name=names.UPDATE_REJECT)
+    async def reject(self, answer: HumanAnswer) -> str:
+        """Reject a tool call waiting for confirmation."""
+        return await self._accept(_as(answer, "reject"))
+
+    @reject.validator
+    def _validate_reject(self, answer: HumanAnswer) -> None:
+        self._check(_as(answer, "reject"))
+
+    @workflow.update(name=names.UPDATE_RESPOND)
+    async def respond(self, answer: HumanAnswer) -> str:
+        """Give a long-running call its final result."""
+        return await self._accept(_as(answer, "respond"))
+
+    @respond.validator
+    def _validate_respond(self, answer: HumanAnswer) -> None:
+        self._check(_as(answer, "respond"))
+
+    @workflow.update(name=names.UPDATE_PROGRESS)
+    async def progress(self, answer: HumanAnswer) -> str:
+        """Record an intermediate result of a long-running call (it stays pending)."""
+        return await self._accept(_as(answer, "progress"))
+
+    @progress.validator
+    def _validate_progress(self, answer: HumanAnswer) -> None:
+        self._check(_as(answer, "progress"))
+
+    @workflow.signal(name=names.SIGNAL_ANSWER)
+    async def answer(self, answer: HumanAnswer) -> None:
+        """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
+        try:
+            self._check(answer)
+        except ValueError as error:
+            workflow.logger.warning("ignored answer %s: %s", answer.id, error)
+            return
+        await self._accept(answer)
+
+    @workflow.signal(name=names.SIGNAL_REGISTER)
+    async def register(self, requests: list[PendingRequest]) -> None:
+        """A child agent run reports what it waits for (or that it stopped waiting)."""
+        opened = [r for r in requests if not r.answered]
+        await self.add(opened)
+        await self.resolve([r for r in requests if r.answered])
+
+    @workflow.query(
+        name=names.QUERY_STATUS, description="Invocation id, status and pending requests"
+    )
+    def status(self) -> InvocationStatus:
+        return InvocationStatus(
+            invocation_id=self._input.invocation_id, status=self._status, pending=self._pending()
+        )
+
+
+def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:
+    return answer.model_copy(update={"kind": kind})
 
 
 def _text(content: types.Content) -> str:

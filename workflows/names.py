@@ -34,3 +34,16 @@ AGENT_RUN_WORKFLOW = "AdkAgentRun"
 AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
 FINISH_AGENT_TOOL = "adk.finish_agent_tool"
+
+# Human-in-the-loop: updates (validated; nothing is written for a rejected answer),
+# signal variants (same checks, invalid ones ignored with a warning), a query.
+UPDATE_APPROVE = "approve"
+UPDATE_REJECT = "reject"
+UPDATE_RESPOND = "respond"
+UPDATE_PROGRESS = "progress"
+SIGNAL_ANSWER = "answer"
+QUERY_STATUS = "status"
+SIGNAL_REGISTER = "adk_register_requests"
+"""Child → root: requests a child waits for (and their resolution)."""
+SIGNAL_DELIVER = "adk_deliver_answer"
+"""Root → child: an answer validated by the root."""

@@ -6,6 +6,7 @@ Runs on: activity side (worker process).
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from google.genai import types
@@ -24,9 +25,12 @@ class LongRunningFunctionTool(FunctionTool):
     The model is told (in the declaration only) not to call it again while pending.
     """
 
-    def __init__(self, func: Callable[..., Any]) -> None:
+    def __init__(self, func: Callable[..., Any], *, deadline: timedelta | None = None) -> None:
+        """`deadline` (durable-adk): how long the invocation waits for the final result
+        before the model gets an error result instead (None: wait indefinitely)."""
         super().__init__(func)
         self.is_long_running = True
+        self.deadline = deadline
 
     def _get_declaration(self) -> types.FunctionDeclaration | None:
         declaration = super()._get_declaration()

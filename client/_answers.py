@@ -1,0 +1,70 @@
+"""Answering what invocations wait for: list pending requests, approve, reject, respond.
+
+Runs on: process side.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from temporalio.client import Client, WorkflowUpdateFailedError
+from temporalio.service import RPCError
+
+from workflows import names
+from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest
+
+
+class AnswerRejectedError(Exception):
+    """The invocation refused the answer (unknown id, already answered, wrong kind...)."""
+
+
+async def invocation_status(temporal: Client, workflow_id: str) -> InvocationStatus:
+    handle = temporal.get_workflow_handle(workflow_id)
+    return await handle.query(names.QUERY_STATUS, result_type=InvocationStatus)  # type: ignore[no-any-return]
+
+
+async def list_pending(
+    temporal: Client, *, app_name: str | None = None
+) -> list[tuple[str, PendingRequest]]:
+    """Every request waiting for an answer, across invocations (optionally of one app)."""
+    query = f'{names.SA_STATUS.name} = "waiting" AND ExecutionStatus = "Running"'
+    if app_name:
+        query += f' AND {names.SA_APP.name} = "{app_name}"'
+    found: list[tuple[str, PendingRequest]] = []
+    async for execution in temporal.list_workflows(query):
+        if execution.workflow_type != names.INVOCATION_WORKFLOW:
+            continue
+        try:
+            status = await invocation_status(temporal, execution.id)
+        except RPCError:
+            continue  # finished between the list and the query
+        found.extend((execution.id, request) for request in status.pending)
+    return found
+
+
+async def answer(
+    temporal: Client, workflow_id: str, request_id: str, kind: str, payload: Any = None
+) -> str:
+    """Send an answer as a validated update; AnswerRejectedError says why it was refused."""
+    update = {
+        "approve": names.UPDATE_APPROVE,
+        "reject": names.UPDATE_REJECT,
+        "respond": names.UPDATE_RESPOND,
+        "progress": names.UPDATE_PROGRESS,
+    }[kind]
+    handle = temporal.get_workflow_handle(workflow_id)
+    try:
+        return await handle.execute_update(  # type: ignore[no-any-return]
+            update,
+            HumanAnswer(id=request_id, kind=kind, payload=payload),  # type: ignore[arg-type]
+            result_type=str,
+        )
+    except WorkflowUpdateFailedError as error:
+        cause = error.cause
+        raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
+    except RPCError as error:
+        if "completed" in str(error).lower() or "not found" in str(error).lower():
+            raise AnswerRejectedError(
+                f"Invocation {workflow_id} is not running (it has finished): nothing to answer."
+            ) from error
+        raise
