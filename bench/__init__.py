@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): run them as modules, e.g. `python -m bench.history_and_overhead`."""
