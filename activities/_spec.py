@@ -54,7 +54,7 @@ def static_tools(agent: LlmAgent) -> list[BaseTool]:
         if isinstance(tool, BaseTool):
             tools.append(tool)
         elif callable(tool) and not isinstance(tool, BaseToolset):
-            tools.append(FunctionTool(tool))
+            tools.append(agent._wrapped(tool, FunctionTool))
     return tools
 
 

@@ -83,9 +83,9 @@ async def heartbeating() -> AsyncIterator[None]:
     interval = max(timeout / 3, timedelta(milliseconds=200)).total_seconds()
 
     async def beat() -> None:
-        while True:
-            activity.heartbeat()
+        while True:  # the first beat after one interval: fast steps send none
             await asyncio.sleep(interval)
+            activity.heartbeat()
 
     task = asyncio.create_task(beat())
     try:

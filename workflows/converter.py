@@ -13,8 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from temporalio.api.common.v1 import Payload
-from temporalio.contrib.pydantic import PydanticJSONPlainPayloadConverter, PydanticPayloadConverter
-from temporalio.converter import DataConverter
+from temporalio.contrib.pydantic import PydanticJSONPlainPayloadConverter
+from temporalio.converter import (
+    CompositePayloadConverter,
+    DataConverter,
+    DefaultPayloadConverter,
+    JSONPlainPayloadConverter,
+)
 
 
 class _CompactJSONConverter(PydanticJSONPlainPayloadConverter):
@@ -25,17 +30,19 @@ class _CompactJSONConverter(PydanticJSONPlainPayloadConverter):
         )
 
 
-class _CompactPydanticPayloadConverter(PydanticPayloadConverter):
+_JSON = _CompactJSONConverter()
+"""One instance for every converter: its TypeAdapter cache is shared, and the SDK
+constructs payload converters often (per serialization context), so that stays cheap."""
+
+
+class _CompactPydanticPayloadConverter(CompositePayloadConverter):
     def __init__(self) -> None:
-        super().__init__()
-        self.converters = {
-            encoding: (
-                _CompactJSONConverter()
-                if isinstance(converter, PydanticJSONPlainPayloadConverter)
-                else converter
+        super().__init__(
+            *(
+                _JSON if isinstance(converter, JSONPlainPayloadConverter) else converter
+                for converter in DefaultPayloadConverter.default_encoding_payload_converters
             )
-            for encoding, converter in self.converters.items()
-        }
+        )
 
 
 data_converter = DataConverter(payload_converter_class=_CompactPydanticPayloadConverter)

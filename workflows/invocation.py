@@ -53,8 +53,9 @@ class AdkInvocationWorkflow:
         runtime: AgentRuntime | None = None
         status = "failed"
         try:
-            # begin inside the try: a failed begin (unknown app, ...) still ends `failed`
-            begin = await workflow.execute_activity(
+            # begin inside the try: a failed begin (unknown app, ...) still ends `failed`.
+            # A local activity: no server round trip; its result is recorded (a marker).
+            begin = await workflow.execute_local_activity(
                 names.BEGIN_INVOCATION,
                 BeginInput(
                     invocation=input,

@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Union
 
 from google.genai import types
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from ..activity_options import ActivityOptions
 from ..events.event import Event
@@ -92,6 +92,7 @@ class LlmAgent(BaseAgent):
     """durable-adk: timeouts/retries of this agent's model steps."""
     tool_activity_options: ActivityOptions | None = None
     """durable-adk: timeouts/retries of this agent's tool calls (a tool's own options win)."""
+    _function_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
 
     @property
     def canonical_model(self) -> BaseLlm:
@@ -141,10 +142,18 @@ class LlmAgent(BaseAgent):
             elif isinstance(tool, BaseToolset):
                 resolved.extend(await tool.get_tools(ctx))
             elif callable(tool):
-                resolved.append(FunctionTool(tool))
+                resolved.append(self._wrapped(tool, FunctionTool))
             else:
                 raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
         return resolved
+
+    def _wrapped(self, func: Callable[..., Any], wrapper: Any) -> BaseTool:
+        """The FunctionTool for a plain function, built once (its declaration is cached)."""
+        cached = self._function_tools.get(id(func))
+        if cached is None or cached[0] is not func:
+            cached = (func, wrapper(func))
+            self._function_tools[id(func)] = cached
+        return cached[1]  # type: ignore[no-any-return]
 
     @property
     def canonical_before_model_callbacks(self) -> list[_SingleBeforeModelCallback]:

@@ -42,11 +42,12 @@ from worker._build import workflow_runner
 from workflows import WORKFLOWS, names
 from workflows.converter import data_converter
 
-from .altered_workflows import EXTRA_ACTIVITY, PatchedChange, UnguardedChange
+from .altered_workflows import PatchedChange, UnguardedChange
 from .helpers import call, runner_for, simplify, turn
 
 REPO = Path(__file__).resolve().parents[2]
 SLOW_APP = REPO / "tests" / "apps" / "slow_weather"
+PARALLEL_APP = REPO / "tests" / "apps" / "slow_parallel"
 HISTORY = REPO / "tests" / "histories" / "weather_parallel.json"
 HISTORY_WORKFLOW_ID = names.invocation_workflow_id("weather", "u1", "s1")
 MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
@@ -55,14 +56,16 @@ MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
 # ── the worker killed mid-invocation ─────────────────────────────────────────
 
 
-def start_worker(address: str, task_queue: str, tmp: Path, name: str) -> subprocess.Popen[bytes]:
-    """`python -m worker tests/apps/slow_weather` as a child process, output in tmp/<name>.log."""
+def start_worker(
+    address: str, task_queue: str, tmp: Path, name: str, app: Path = SLOW_APP
+) -> subprocess.Popen[bytes]:
+    """`python -m worker tests/apps/<app>` as a child process, output in tmp/<name>.log."""
     env = {**os.environ, "SLOW_WEATHER_LOG": str(tmp / "runs.log"), "PYTHONUNBUFFERED": "1"}
     command = [
         sys.executable,
         "-m",
         "worker",
-        str(SLOW_APP),
+        str(app),
         "--address",
         address,
         "--task-queue",
@@ -225,6 +228,97 @@ async def test_worker_sigkill_mid_tool_call_resumes_on_a_new_worker(temporal_env
     assert scheduled.activity_type.name == names.TOOL_CALL
 
 
+def by_author(session: Session | None) -> dict[str, list[tuple[str, object]]]:
+    """What each author said, in order: a session's content up to branch interleaving."""
+    said: dict[str, list[tuple[str, object]]] = collections.defaultdict(list)
+    for author, what in content(session)[0]:
+        said[author].append((author, what))
+    return dict(said)
+
+
+@pytest.mark.slow
+async def test_worker_sigkill_while_parallel_branches_run_completes_each_once(
+    temporal_env, tmp_path
+):
+    address = temporal_env.client.service_client.config.target_host
+    task_queue = f"durability-par-{uuid.uuid4().hex[:8]}"
+    store = SqliteSessionService(tmp_path / "sessions.db")
+    agents = AgentClient(temporal_env.client, store, task_queue=task_queue)
+    workers = [start_worker(address, task_queue, tmp_path, "worker1", PARALLEL_APP)]
+    try:
+        killed = await agents.start(
+            app_name="slow_parallel", user_id="u-killed", session_id="killed", new_message="Go"
+        )
+        # both branches (child workflows) have started their 1.5 s tool call: kill now
+        await wait_until(
+            lambda: (
+                {topic for (s, topic) in tool_runs(tmp_path) if s == "killed"} == {"market", "tech"}
+            ),
+            timeout=20,
+            what="both branches' tool calls to start",
+            proc=workers[0],
+            tmp=tmp_path,
+        )
+        workers[0].kill()
+        assert workers[0].wait() == -9
+
+        workers.append(start_worker(address, task_queue, tmp_path, "worker2", PARALLEL_APP))
+        reference = await agents.start(
+            app_name="slow_parallel", user_id="u-ref", session_id="reference", new_message="Go"
+        )
+        killed_result, reference_result = await asyncio.wait_for(
+            asyncio.gather(killed.handle.result(), reference.handle.result()), timeout=60
+        )
+    finally:
+        for proc in workers:
+            stop(proc)
+
+    assert killed_result.event_count == reference_result.event_count == 7
+    killed_session = await store.get_session(
+        app_name="slow_parallel", user_id="u-killed", session_id="killed"
+    )
+    reference_session = await store.get_session(
+        app_name="slow_parallel", user_id="u-ref", session_id="reference"
+    )
+    store.close()
+    assert killed_session is not None and reference_session is not None
+
+    # every branch completed exactly once: one call, one response, one answer each
+    ids = [e.id for e in killed_session.events]
+    assert len(ids) == len(set(ids)), "an event was recorded twice"
+    for topic in ("market", "tech"):
+        agent = f"{topic}_researcher"
+        assert by_author(killed_session)[agent] == [
+            (agent, ("call", "research", {"topic": topic})),
+            (
+                agent,
+                ("response", "research", {"topic": topic, "notes": f"three facts about {topic}"}),
+            ),
+            (agent, f"{topic.capitalize()} research done."),
+        ]
+        assert {e.branch for e in killed_session.events if e.author == agent} == {
+            f"research.{agent}"
+        }
+
+    # the same conversation and state as the uninterrupted run, up to branch interleaving
+    assert by_author(killed_session) == by_author(reference_session)
+    assert (
+        content(killed_session)[1]
+        == content(reference_session)[1]
+        == {
+            "market_notes": "three facts about market",
+            "tech_notes": "three facts about tech",
+            "market_summary": "Market research done.",
+            "tech_summary": "Tech research done.",
+        }
+    )
+
+    # at-least-once: a tool in flight at the kill ran again, never more than twice
+    runs = tool_runs(tmp_path)
+    assert 1 <= runs[("killed", "market")] <= 2 and 1 <= runs[("killed", "tech")] <= 2
+    assert runs[("reference", "market")] == runs[("reference", "tech")] == 1
+
+
 # ── a retried model step after its write landed ─────────────────────────────
 
 
@@ -301,8 +395,7 @@ def test_committed_history_is_representative():
         if "activityTaskScheduledEventAttributes" in e
     ]
     model, tool = names.MODEL_STEP, names.TOOL_CALL
-    assert scheduled == [
-        names.BEGIN_INVOCATION,
+    assert scheduled == [  # begin is a local activity: recorded as a marker
         model,
         tool,
         model,
@@ -319,7 +412,8 @@ async def test_committed_history_replays_on_the_current_workflow():
 
 
 async def test_replay_catches_an_unguarded_workflow_change():
-    with pytest.raises(NondeterminismError, match=EXTRA_ACTIVITY):
+    # the extra activity takes the place of the recorded begin (a local activity)
+    with pytest.raises(NondeterminismError, match="LocalActivity"):
         await replayer(UnguardedChange).replay_workflow(committed_history())
 
 

@@ -49,8 +49,7 @@ async def test_summary_search_attributes_and_activity_summaries(temporal_env):
         for e in history.events
         if e.HasField("activity_task_scheduled_event_attributes")
     ]
-    assert summaries == [
-        "begin: load session, record the user message, pick the agent",
+    assert summaries == [  # begin is a local activity (a marker, not a scheduled activity)
         "model mock-1 · step 1 · weather",
         "tool get_weather(city=Paris)",
         "model mock-1 · step 2 · weather",
