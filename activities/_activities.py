@@ -55,8 +55,8 @@ class AdkActivities:
         async with heartbeating():
             return await tool_call(self.apps, self.session_service, input)
 
-    @activity.defn(name=names.FINISH_INVOCATION)
-    async def finish_invocation(self, input: FinishInput) -> None:
+    @activity.defn(name=names.PERSIST_EVENTS)
+    async def persist_events(self, input: FinishInput) -> None:
         """Persist what the workflow still holds (idempotent upserts)."""
         if not input.pending_events:
             return
@@ -86,7 +86,7 @@ class AdkActivities:
             self.begin_invocation,
             self.model_step,
             self.tool_call,
-            self.finish_invocation,
+            self.persist_events,
             self.agent_callback,
             self.begin_agent_tool,
             self.finish_agent_tool,

@@ -126,7 +126,7 @@ class Runner:
             raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
-        if _is_resume(new_message):
+        if _is_resume(new_message) and await _waiting(client, self.app_name, user_id, session_id):
             # ADK's resume style: FunctionResponses for the calls the invocation waits for
             assert new_message is not None
             seen = await self.session_service.list_events(
@@ -186,6 +186,19 @@ class Runner:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
+
+
+async def _waiting(client: Any, app_name: str, user_id: str, session_id: str) -> bool:
+    """Whether the session's invocation is running (so a FunctionResponse resumes it)."""
+    from temporalio.service import RPCError
+
+    from workflows.names import invocation_workflow_id
+
+    try:
+        status = await client.status(invocation_workflow_id(app_name, user_id, session_id))
+    except RPCError:
+        return False  # nothing running: the message starts a new invocation, as in ADK
+    return bool(status.pending)
 
 
 def _is_resume(message: types.Content | None) -> bool:

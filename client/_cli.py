@@ -12,7 +12,6 @@ import sys
 import uuid
 
 from adk.sessions import SqliteSessionService
-from workflows.converter import data_converter
 from workflows.names import DEFAULT_TASK_QUEUE
 
 from ._answers import AnswerRejectedError
@@ -28,11 +27,9 @@ def ui_base() -> str:
 
 
 async def _temporal(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from temporalio.client import Client
+    from worker import connect
 
-    return await Client.connect(
-        args.address, namespace=args.namespace, data_converter=data_converter
-    )
+    return await connect(args.address, args.namespace)
 
 
 def _store(args: argparse.Namespace) -> SqliteSessionService:

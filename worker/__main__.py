@@ -10,6 +10,7 @@ import asyncio
 import os
 import signal
 import sys
+from datetime import timedelta
 
 import structlog
 
@@ -39,6 +40,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
     )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
+    parser.add_argument(
+        "--shutdown-grace",
+        type=float,
+        default=float(os.environ.get("DURABLE_ADK_SHUTDOWN_GRACE", "60")),
+        help="seconds running activities may finish after SIGTERM (default 60)",
+    )
     parser.add_argument("--log-level", default=os.environ.get("DURABLE_ADK_LOG_LEVEL", "INFO"))
     return parser.parse_args(argv)
 
@@ -61,7 +68,14 @@ async def serve(args: argparse.Namespace) -> int:
     if added:
         log.info("registered search attributes", names=added)
     store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
-    worker = build_worker(client, apps=apps, session_service=store, task_queue=args.task_queue)
+    worker = build_worker(
+        client,
+        apps=apps,
+        session_service=store,
+        task_queue=args.task_queue,
+        # on SIGTERM, running tool calls and model steps get this long to finish
+        graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

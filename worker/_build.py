@@ -5,10 +5,13 @@ Runs on: process side.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client
+from temporalio.service import TLSConfig
 from temporalio.worker import Worker
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
@@ -52,7 +55,24 @@ def build_worker(
 
 
 async def connect(address: str, namespace: str = "default") -> Client:
-    return await Client.connect(address, namespace=namespace, data_converter=data_converter)
+    """Connect with our data converter; TEMPORAL_API_KEY / TEMPORAL_TLS* for real clusters.
+
+    TEMPORAL_API_KEY (Temporal Cloud API keys; implies TLS), TEMPORAL_TLS=true,
+    or mTLS with TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY (file paths).
+    """
+    api_key = os.environ.get("TEMPORAL_API_KEY") or None
+    cert, key = os.environ.get("TEMPORAL_TLS_CERT"), os.environ.get("TEMPORAL_TLS_KEY")
+    tls: bool | TLSConfig = bool(api_key) or os.environ.get("TEMPORAL_TLS", "").lower() in (
+        "1",
+        "true",
+    )
+    if cert and key:
+        tls = TLSConfig(
+            client_cert=Path(cert).read_bytes(), client_private_key=Path(key).read_bytes()
+        )
+    return await Client.connect(
+        address, namespace=namespace, data_converter=data_converter, api_key=api_key, tls=tls
+    )
 
 
 class SearchAttributesMissing(RuntimeError):

@@ -304,13 +304,12 @@ class AgentRuntime:
                 type="LlmCallsLimitExceededError",
                 non_retryable=True,
             )
-        pending, self.pending = self.pending, []
+        await self.flush()  # the request is built from the store: persist what we hold
         step_input = ModelStepInput(
             ref=self.ref(agent, branch),
             step=self.llm_calls,
             event_id=str(workflow.uuid4()),
             timestamp=workflow.now().timestamp(),
-            pending_events=pending,
         )
         self.show()
         try:
@@ -322,7 +321,6 @@ class AgentRuntime:
                 **activity_kwargs(agent.model_activity_options, MODEL_DEFAULTS),
             )
         except ActivityError as error:
-            self.pending = pending + self.pending  # flushed later (idempotent)
             error_type, message = failure_message(error)
             raise ApplicationError(
                 f"Model step {self.llm_calls} of agent {agent.name} failed: {message}",
@@ -571,10 +569,12 @@ class AgentRuntime:
         await self.flush_events(pending)
 
     async def flush_events(self, events: list[Event]) -> None:
+        """A local activity: its input (the events) is not recorded in history, so an
+        event decided here (a merged tool response, an answer) enters history once."""
         if not events:
             return
-        await workflow.execute_activity(
-            names.FINISH_INVOCATION,
+        await workflow.execute_local_activity(
+            names.PERSIST_EVENTS,
             FinishInput(
                 session=self.session, invocation_id=self.invocation_id, pending_events=events
             ),

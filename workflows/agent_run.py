@@ -76,8 +76,13 @@ class AdkAgentRunWorkflow:
             )
         if input.agent_tool is not None:
             return await self._run_as_tool(input)
-        runtime = AgentRuntime(
-            input.context, temp_state=input.temp_state, llm_calls=input.llm_calls
+        runtime = self._start(
+            AgentRuntime(
+                input.context,
+                temp_state=input.temp_state,
+                llm_calls=input.llm_calls,
+                hub=_RootHub(input.context.root_workflow_id),
+            )
         )
         try:
             outcome = await runtime.run_agent(agent, input.branch)
@@ -112,7 +117,9 @@ class AdkAgentRunWorkflow:
                 app_name=parent.app_name, user_id=parent.user_id, session_id=session_id
             ),
             invocation_id=invocation_id,
+            hub=_RootHub(input.context.root_workflow_id),
         )
+        self._start(runtime)
         agent = input.context.root.find_anywhere(input.agent_name)
         assert agent is not None
         await runtime.run_with_transfers(agent, None)

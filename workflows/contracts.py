@@ -148,8 +148,6 @@ class ModelStepInput(BaseModel):
     event_id: str
     """Id of the model event this step records (decided by the workflow: idempotent)."""
     timestamp: float
-    pending_events: list[Event] = Field(default_factory=list)
-    """Events decided by the workflow, persisted before the request is built."""
 
 
 class CallPlan(BaseModel):

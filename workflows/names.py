@@ -14,7 +14,7 @@ INVOCATION_WORKFLOW = "AdkInvocation"
 BEGIN_INVOCATION = "adk.begin_invocation"
 MODEL_STEP = "adk.model_step"
 TOOL_CALL = "adk.tool_call"
-FINISH_INVOCATION = "adk.finish_invocation"
+PERSIST_EVENTS = "adk.persist_events"
 
 SA_APP = SearchAttributeKey.for_keyword("AdkApp")
 SA_USER = SearchAttributeKey.for_keyword("AdkUser")

@@ -66,8 +66,10 @@ class BaseSessionService(abc.ABC):
             return event
         _trim_temp_delta_state(event)
         for index, recorded in enumerate(session.events):
-            if recorded.id == event.id:  # a retried append: replace, don't re-apply
+            if recorded.id == event.id:  # a retried append: replace it in place
                 session.events[index] = event
+                if recorded != event:  # different content (a retried model step): its delta
+                    apply_state_delta(session.state, event.actions.state_delta)
                 return event
         apply_state_delta(session.state, event.actions.state_delta)
         session.events.append(event)

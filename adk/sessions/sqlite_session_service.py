@@ -312,8 +312,8 @@ def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> 
     row = _session_row(conn, app_name, user_id, session.id)
     if row is None:
         raise ValueError(f"Session {session.id} not found.")
-    is_new = _upsert_event(conn, session, event)
-    delta = event.actions.state_delta if is_new else {}
+    changed = _upsert_event(conn, session, event)
+    delta = event.actions.state_delta if changed else {}
     session_state = _apply_scoped_delta(conn, app_name, user_id, row[0], delta)
     conn.execute(
         f"UPDATE sessions SET state = ?, update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
@@ -322,19 +322,26 @@ def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> 
 
 
 def _upsert_event(conn: sqlite3.Connection, session: Session, event: Event) -> bool:
-    """Store the event; True if it is new, False if it replaced one with the same id."""
+    """Store the event; False only when the very same event was already stored.
+
+    A re-append of an identical event (an activity retried after its write) is a
+    no-op. A re-append with other content (a retried model step that answered
+    differently) replaces the event in place and its delta applies.
+    """
     key = (session.app_name, session.user_id, session.id)
     columns = (event.invocation_id, event.author, event.branch, event.timestamp, _dump_event(event))
     existing = conn.execute(
-        f"SELECT seq FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event.id)
+        f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event.id)
     ).fetchone()
     if existing is not None:
+        if existing[1] == columns[-1]:
+            return False
         conn.execute(
             "UPDATE events SET invocation_id = ?, author = ?, branch = ?, timestamp = ?, data = ?"
             " WHERE seq = ?",
             (*columns, existing[0]),
         )
-        return False
+        return True
     conn.execute(
         "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author, branch,"
         " timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -165,17 +165,33 @@ async def test_append_is_idempotent_by_event_id(service: SqliteSessionService) -
     first = _event("first", delta={"x": 1, "app:n": 1})
     await service.append_event(session, first)
     await service.append_event(session, _event("second", delta={"x": 2, "app:n": 2}))
-    retry = _event("first, again", delta={"x": 1, "app:n": 1}, event_id=first.id)
-    await service.append_event(session, retry)
+    # the same event again (an activity retried after its write): nothing changes
+    await service.append_event(session, first.model_copy(deep=True))
 
     rows = await service.list_events(app_name=APP, user_id="u1", session_id=session.id)
     assert [seq for seq, _ in rows] == sorted(seq for seq, _ in rows)
     assert [e.id for _, e in rows] == [first.id, rows[1][1].id]
-    assert rows[0][1] == retry
     loaded = await _reload(service, session)
     assert loaded.state == {"x": 2, "app:n": 2}
     assert session.state == {"x": 2, "app:n": 2}
-    assert [e.content.parts[0].text for e in session.events] == ["first, again", "second"]  # type: ignore[union-attr,index]
+    assert len(session.events) == 2
+
+
+async def test_a_changed_reappend_replaces_in_place_and_applies_its_delta(
+    service: SqliteSessionService,
+) -> None:
+    session = await _new(service)
+    first = _event("first", delta={"x": 1})
+    await service.append_event(session, first)
+    # a retried model step that answered differently records under the same id
+    retry = _event("first, again", delta={"x": 3, "y": 1}, event_id=first.id)
+    await service.append_event(session, retry)
+
+    rows = await service.list_events(app_name=APP, user_id="u1", session_id=session.id)
+    assert [e for _, e in rows] == [retry]
+    loaded = await _reload(service, session)
+    assert loaded.state == {"x": 3, "y": 1} == session.state
+    assert [e.content.parts[0].text for e in session.events] == ["first, again"]  # type: ignore[union-attr,index]
 
 
 async def test_partial_events_are_not_persisted(service: SqliteSessionService) -> None:
