@@ -74,7 +74,7 @@ def pending_markdown(requests: list[PendingRequest], workflow_id: str) -> str:
     """The live-details section listing what the invocation waits for."""
     if not requests:
         return ""
-    lines = ["", "", f"**waiting for {len(requests)} answer(s)**"]
+    lines = ["", "", f"**waiting for {len(requests)} answer(s)**", ""]
     for request in requests:
         what = "approve" if request.kind == "confirmation" else "result of"
         lines.append(

@@ -145,10 +145,13 @@ class AdkInvocationWorkflow:
         """By request id, or (for a confirmation) by the original call's id."""
         if request_id in self._requests:
             return self._requests[request_id]
-        return next(
-            (r for r in self._pending() if r.kind == "confirmation" and r.call_id == request_id),
-            None,
-        )
+        by_call = [
+            r
+            for r in self._requests.values()
+            if r.kind == "confirmation" and r.call_id == request_id
+        ]
+        # an open request first; else the answered one (so the error says "already answered")
+        return next((r for r in by_call if not r.answered), by_call[-1] if by_call else None)
 
     def _check(self, answer: HumanAnswer) -> None:
         if self._done:

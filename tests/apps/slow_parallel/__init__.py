@@ -1,0 +1,1 @@
+"""A slow parallel app for durability tests: `python -m worker tests/apps/slow_parallel`."""
