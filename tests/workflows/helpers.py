@@ -19,8 +19,19 @@ from adk.sessions import InMemorySessionService
 async def runner_for(
     env: WorkflowEnvironment, agent: BaseAgent, *, replay_every_task: bool = True, **kwargs: Any
 ) -> AsyncIterator[Runner]:
-    """A Runner on the shared dev server; by default every workflow task replays history."""
-    options = {"max_cached_workflows": 0} if replay_every_task else {}
+    """A Runner on the shared dev server, replaying history as often as is stable.
+
+    One workflow (no sub-agents): no cache at all, so every workflow task
+    replays. A tree (child workflows): a cache of one, so the workflows evict
+    each other and replay whenever they take turns. With no cache at all, a
+    run evicted while one of its local activities is outstanding waits out the
+    10 s workflow-task timeout (measured: ~10 s stalls, flaky under load), which
+    production workers, whose cache keeps such runs, never see.
+    """
+    options: dict[str, Any] = {}
+    if replay_every_task:
+        options["max_cached_workflows"] = 1 if _spawns_children(agent) else 0
+    options.update(kwargs.pop("worker_options", {}))
     runner = Runner(
         app_name="test_app",
         agent=agent,
@@ -32,6 +43,13 @@ async def runner_for(
     )
     async with runner:
         yield runner
+
+
+def _spawns_children(agent: BaseAgent) -> bool:
+    from adk.tools import AgentTool
+
+    tools = getattr(agent, "tools", [])
+    return bool(agent.sub_agents) or any(isinstance(t, AgentTool) for t in tools)
 
 
 def user_text(text: str) -> types.Content:
