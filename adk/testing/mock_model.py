@@ -50,7 +50,7 @@ class MockModel(BaseLlm):
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False
     ) -> AsyncGenerator[LlmResponse, None]:
-        self._requests.append(llm_request.model_copy(deep=True))
+        self._requests.append(llm_request)  # built per step and not reused: no copy needed
         turn = sum(1 for content in llm_request.contents if content.role == "model")
         if turn >= len(self.responses):
             raise ScriptExhaustedError(
