@@ -174,12 +174,14 @@ class Runner:
 
     async def close(self) -> None:
         """Stop the in-process worker and the embedded dev server, if any."""
-        if self._worker is not None:
-            await self._worker.shutdown()
-            self._worker = None
-        if self._env is not None:
-            await self._env.shutdown()
-            self._env = None
+        worker, self._worker = self._worker, None
+        env, self._env = self._env, None
+        try:
+            if worker is not None:
+                await worker.shutdown()
+        finally:
+            if env is not None:  # never leave the dev server running behind the script
+                await env.shutdown()
 
     async def __aenter__(self) -> Runner:
         return self
