@@ -136,8 +136,9 @@ class Runner:
                 app_name=self.app_name, user_id=user_id, session_id=session_id, message=new_message
             )
             after = seen[-1][0] if seen else 0
-            async for event in client.events(invocation, after_seq=after):
-                yield event
+            async for event in client.events(invocation, after_seq=after, stop_when_waiting=True):
+                if event.author != "user":
+                    yield event
             return
         async for event in client.run(
             app_name=self.app_name,

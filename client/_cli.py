@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import uuid
+from typing import TYPE_CHECKING
 
 from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE
@@ -18,6 +19,9 @@ from ._answers import AnswerRejectedError
 from ._client import AgentClient
 from ._errors import InvocationFailedError, SessionBusyError
 from ._render import event_lines, request_lines
+
+if TYPE_CHECKING:
+    from workflows.contracts import PendingRequest
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY, EXIT_WAITING = 0, 1, 2, 3, 4
 
@@ -63,27 +67,31 @@ async def cmd_run(args: argparse.Namespace) -> int:
     print(f"workflow {invocation.workflow_id}")
     final: str | None = None
     shown: set[str] = set()
+
+    def show(pending: list[PendingRequest]) -> None:
+        for request in pending:
+            if request.id not in shown:
+                shown.add(request.id)
+                print("\n".join(request_lines(request, invocation.workflow_id)), flush=True)
+
     try:
-        async for event in client.events(invocation):
-            if event.author != "user":
-                for line in event_lines(event):
-                    print(line, flush=True)
-                if event.is_final_response() and event.content and event.content.parts:
-                    text = "".join(p.text or "" for p in event.content.parts if not p.thought)
-                    final = text or final
-            if not event.long_running_tool_ids:
+        async for event in client.events(
+            invocation, stop_when_waiting=not args.wait, on_pending=show
+        ):
+            if event.author == "user":
                 continue
-            status = await client.status(invocation.workflow_id)
-            for request in status.pending:
-                if request.id not in shown:
-                    shown.add(request.id)
-                    print("\n".join(request_lines(request, invocation.workflow_id)), flush=True)
-            if status.pending and not args.wait:
-                print(
-                    f"\nwaiting for {len(status.pending)} answer(s); the invocation keeps waiting"
-                    f" durably. Web UI: {url}"
-                )
-                return EXIT_WAITING
+            for line in event_lines(event):
+                print(line, flush=True)
+            if event.is_final_response() and event.content and event.content.parts:
+                text = "".join(p.text or "" for p in event.content.parts if not p.thought)
+                final = text or final
+        if not args.wait and shown and (pending := await client._pending_of(invocation)):
+            show(pending)
+            print(
+                f"\nwaiting for {len(pending)} answer(s); the invocation keeps waiting"
+                f" durably. Web UI: {url}"
+            )
+            return EXIT_WAITING
     except InvocationFailedError as error:
         print(f"\ninvocation failed: {error}", file=sys.stderr)
         print(f"Web UI: {url}", file=sys.stderr)

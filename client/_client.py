@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
@@ -16,6 +16,7 @@ from google.genai import types
 from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
 from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import WorkflowAlreadyStartedError
+from temporalio.service import RPCError
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
@@ -31,6 +32,9 @@ from workflows.contracts import (
 
 from . import _answers
 from ._errors import InvocationFailedError, SessionBusyError, failure_text
+
+_STATUS_EVERY = 0.5
+"""Seconds between status checks while no event arrives (to notice a wait)."""
 
 
 @dataclass
@@ -133,24 +137,43 @@ class AgentClient:
             raise SessionBusyError(session_id, workflow_id) from error
         return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
 
-    async def events(self, invocation: Invocation, after_seq: int = 0) -> AsyncIterator[Event]:
-        """The invocation's events as they are recorded; raises InvocationFailedError."""
-        ref = invocation.session
+    async def events(
+        self,
+        invocation: Invocation,
+        after_seq: int = 0,
+        *,
+        stop_when_waiting: bool = False,
+        on_pending: Callable[[list[PendingRequest]], None] | None = None,
+    ) -> AsyncIterator[Event]:
+        """The invocation's events as they are recorded; raises InvocationFailedError.
+
+        stop_when_waiting: end once the invocation waits for an answer (after
+        yielding everything recorded so far), as an ADK turn ends at a pause.
+        on_pending: called with the pending requests whenever they are checked.
+        """
         result = asyncio.ensure_future(invocation.handle.result())
+        loop = asyncio.get_running_loop()
+        checked = loop.time()
+        watch = stop_when_waiting or on_pending is not None
         try:
             while True:
                 done = result.done()
-                for seq, event in await self.session_service.list_events(
-                    app_name=ref.app_name,
-                    user_id=ref.user_id,
-                    session_id=ref.session_id,
-                    after_seq=after_seq,
-                    invocation_id=invocation.invocation_id,
-                ):
+                batch = await self._recorded(invocation, after_seq)
+                for seq, event in batch:
                     after_seq = seq
                     yield event
                 if done:
                     break
+                paused = any(event.long_running_tool_ids for _, event in batch)
+                if watch and (paused or loop.time() - checked > _STATUS_EVERY):
+                    checked = loop.time()
+                    pending = await self._pending_of(invocation)
+                    if pending and on_pending is not None:
+                        on_pending(pending)
+                    if pending and stop_when_waiting:
+                        for _seq, event in await self._recorded(invocation, after_seq):
+                            yield event
+                        return
                 await asyncio.wait({result}, timeout=self.poll_interval)
             try:
                 result.result()
@@ -159,6 +182,22 @@ class AgentClient:
         finally:
             if not result.done():
                 result.cancel()
+
+    async def _recorded(self, invocation: Invocation, after_seq: int) -> list[tuple[int, Event]]:
+        ref = invocation.session
+        return await self.session_service.list_events(
+            app_name=ref.app_name,
+            user_id=ref.user_id,
+            session_id=ref.session_id,
+            after_seq=after_seq,
+            invocation_id=invocation.invocation_id,
+        )
+
+    async def _pending_of(self, invocation: Invocation) -> list[PendingRequest]:
+        try:
+            return (await self.status(invocation.workflow_id)).pending
+        except RPCError:
+            return []  # finished (or not started yet): nothing waits
 
     # ── human in the loop ──────────────────────────────────────────────────
 
@@ -214,7 +253,12 @@ class AgentClient:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
     ) -> AsyncIterator[Event]:
-        """Start an invocation and yield its events as they happen (ADK's run_async shape)."""
+        """Start an invocation and yield the agents' events as they happen (ADK's run_async).
+
+        Like an ADK turn, it ends when the invocation finishes or starts waiting
+        for an answer (a confirmation or a long-running result); answer it, then
+        `resume` (or send the FunctionResponse through the Runner).
+        """
         invocation = await self.start(
             app_name=app_name,
             user_id=user_id,
@@ -223,8 +267,9 @@ class AgentClient:
             state_delta=state_delta,
             run_config=run_config,
         )
-        async for event in self.events(invocation):
-            yield event
+        async for event in self.events(invocation, stop_when_waiting=True):
+            if event.author != "user":  # ADK yields what the agents did, not the message
+                yield event
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:

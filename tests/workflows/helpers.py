@@ -59,12 +59,33 @@ def user_text(text: str) -> types.Content:
 async def turn(
     runner: Runner, text: str, *, session: str = "s1", user: str = "u1", **kw: Any
 ) -> list[Event]:
-    return [
+    """One turn: checks run_async's contract and returns the turn's recorded events.
+
+    run_async yields what the agents did (never the user's own message, as in
+    ADK); the returned list is everything the invocation recorded, in order,
+    with the user's message first, so tests read the whole sequence.
+    """
+    yielded = [
         e
         async for e in runner.run_async(
             user_id=user, session_id=session, new_message=user_text(text), **kw
         )
     ]
+    assert all(e.author != "user" for e in yielded), "run_async yielded a user event"
+    recorded = [
+        e
+        for _, e in await runner.session_service.list_events(
+            app_name=runner.app_name, user_id=user, session_id=session
+        )
+    ]
+    invocation = next(
+        e.invocation_id
+        for e in reversed(recorded)
+        if e.author == "user" and e.content and e.content.parts and e.content.parts[0].text == text
+    )
+    turn_events = [e for e in recorded if e.invocation_id == invocation]
+    assert [e.id for e in yielded] == [e.id for e in turn_events if e.author != "user"]
+    return turn_events
 
 
 def simplify(events: list[Event]) -> list[tuple[str, Any]]:
