@@ -10,6 +10,7 @@ from typing import Any
 
 from google.genai import types
 from pydantic import ValidationError
+from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
@@ -50,9 +51,12 @@ async def agent_callback(
         else agent.canonical_after_agent_callbacks
     )
     content: types.Content | None = None
+    what = f"{input.when}_agent_callback of agent {agent.name}"
     for callback in callbacks:
-        with user_code(f"{input.when}_agent_callback of agent {agent.name}"):
+        with user_code(what):
             content = await call_maybe_async(callback, callback_context=callback_context)
+            if content and not isinstance(content, types.Content):
+                raise TypeError(f"it returned a {type(content).__name__}, not a types.Content")
         if content:
             break
     temp = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
@@ -69,7 +73,8 @@ async def agent_callback(
         actions=actions,
     )
     if isinstance(agent, LlmAgent):
-        agent._maybe_save_output_to_state(event)
+        with user_code(f"saving the output of agent {agent.name}"):
+            agent._maybe_save_output_to_state(event)
     await store.append_event(session, event)
     return AgentCallbackOutput(event=event, temp_delta=temp)
 
@@ -102,7 +107,14 @@ async def begin_agent_tool(
             session_id=input.session_id,
             state=copied,
         )
-    request = tool.request_text(dict(input.call.function_call.args or {}))
+    try:
+        request = tool.request_text(dict(input.call.function_call.args or {}))
+    except (ValidationError, ValueError, TypeError) as error:  # the model's arguments
+        raise ApplicationError(
+            f"Arguments for agent tool {tool.name} do not fit its input schema: {error}",
+            type="InvalidAgentToolArguments",
+            non_retryable=True,
+        ) from error
     await store.append_event(
         session,
         Event(

@@ -84,8 +84,18 @@ async def tool_call(
         response = await _on_error(agent, None, args, tool_context, call.name or "")
     else:
         response = await _run_with_callbacks(agent, tool, args, tool_context)
-    if response is None and tool is not None and tool.is_long_running:
-        return ToolCallOutput(response=None, actions=actions)
+    if not response and tool is not None and tool.is_long_running:
+        return ToolCallOutput(response=None, actions=actions)  # ADK: nothing yet, no event
+    try:
+        pydantic_core.to_jsonable_python(actions.state_delta)
+    except pydantic_core.PydanticSerializationError as error:
+        # the tool ran; a retry would run it again: report instead, and drop the delta
+        return ToolCallOutput(
+            response={
+                "error": f"Tool `{call.name}` wrote a state value that is not JSON-serializable"
+                f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
+            }
+        )
     return ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
 
 

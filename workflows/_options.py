@@ -18,7 +18,9 @@ with workflow.unsafe.imports_passed_through():
 BOOKKEEPING: dict[str, Any] = dict(
     start_to_close_timeout=timedelta(minutes=1),
     retry_policy=RetryPolicy(
-        initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30)
+        initial_interval=timedelta(seconds=1),
+        maximum_interval=timedelta(seconds=30),
+        maximum_attempts=10,  # store hiccups retry; a bug does not retry forever
     ),
 )
 
@@ -40,12 +42,16 @@ def activity_kwargs(options: ActivityOptions | None, defaults: ActivityOptions) 
 
 
 def failure_message(error: BaseException) -> tuple[str, str]:
-    """(type, message) of what the activity raised: its own message says the most.
+    """(type, message) of the first application error in the cause chain.
 
-    Not the innermost cause: an activity's "ValueError while before_tool_callback
-    of agent a: ..." wraps the bare ValueError, and the context is what helps.
+    That is the error the activity (or child workflow) raised itself: its message
+    says the most ("ValueError while before_tool_callback of agent a: ..."), more
+    than the generic wrappers above it or the bare exception below it.
     """
-    cause: BaseException = error.__cause__ or error
-    if isinstance(cause, ApplicationError):
-        return cause.type or "Error", cause.message
-    return type(cause).__name__, str(cause)
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, ApplicationError):
+            return cause.type or "Error", cause.message
+        cause = cause.__cause__
+    inner = error.__cause__ or error
+    return type(inner).__name__, str(inner)

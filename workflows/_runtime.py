@@ -140,7 +140,7 @@ class AgentRuntime:
     ) -> AgentRunResult:
         escalated = outcome.escalated
         while outcome.transfer_to and not outcome.end_invocation:
-            target = self.context.root.find(outcome.transfer_to)
+            target = self.context.root.find_anywhere(outcome.transfer_to)
             if target is None:
                 raise ApplicationError(
                     f"Agent {outcome.transfer_to} not found in the agent tree.",
@@ -169,8 +169,8 @@ class AgentRuntime:
                 outcome = await self.run_sub_agent(sub_agent, branch)
                 if outcome.end_invocation:
                     return self.result(end_invocation=True)
-                if outcome.escalated:
-                    return self.result()
+                if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
+                    return self.result(escalated=True)
         return self.result()
 
     async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
@@ -222,6 +222,7 @@ class AgentRuntime:
         prefix = info.workflow_id if info.parent else f"{info.workflow_id}/{self.invocation_id}"
         child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
         asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
+        sent_calls = self.llm_calls
         try:
             outcome: AgentRunResult = await workflow.execute_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
@@ -230,8 +231,10 @@ class AgentRuntime:
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
-                    llm_calls=self.llm_calls,
+                    llm_calls=sent_calls,
                     agent_tool=agent_tool,
+                    session=self.session,
+                    invocation_id=self.invocation_id,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
@@ -247,7 +250,7 @@ class AgentRuntime:
             raise ApplicationError(
                 f"Agent {agent.name} failed: {message}", type=error_type, non_retryable=True
             ) from error
-        self.llm_calls = outcome.llm_calls
+        self.llm_calls += outcome.llm_calls - sent_calls  # parallel children all count
         if agent_tool is None:
             self.temp_state = dict(outcome.temp_state)
             self.state_delta.update(outcome.state_delta)
@@ -340,6 +343,13 @@ class AgentRuntime:
         """
         by_id = {plan.id: plan for plan in plans}
         calls = [c for c in model_event.get_function_calls() if c.id in by_id]
+        owner = workflow.info().workflow_id
+        requests = long_running_requests(
+            agent=agent.name, branch=branch, calls=calls, plans=by_id, owner=owner
+        )
+        if requests and self.hub is not None:
+            # before the tool runs: a result may come back (a webhook) before it returns
+            await self.hub.add(requests)
         outputs = await asyncio.gather(
             *(self._run_call(agent, branch, call, by_id[call.id or ""]) for call in calls)
         )
@@ -356,10 +366,6 @@ class AgentRuntime:
                 )
             )
             actions.append(output.actions)
-        owner = workflow.info().workflow_id
-        requests = long_running_requests(
-            agent=agent.name, branch=branch, calls=calls, plans=by_id, owner=owner
-        )
         if not parts:
             return None, requests
         merged = merge_actions(actions)
@@ -439,9 +445,14 @@ class AgentRuntime:
         tool = agent.tool(call.name or "")
         if tool is None or tool.agent is None:
             return ToolCallOutput(response={"error": f"AgentTool {call.name} is not known."})
-        outcome = await self._child(
-            tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
-        )
+        try:
+            outcome = await self._child(
+                tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
+            )
+        except ApplicationError as error:
+            if error.type == "LlmCallsLimitExceededError":
+                raise
+            return ToolCallOutput(response={"error": f"Invoking `{call.name}()` failed: {error}"})
         return outcome.tool_output or ToolCallOutput(response={"result": outcome.final_text or ""})
 
     async def _agent_callback(
@@ -480,8 +491,9 @@ class AgentRuntime:
     ) -> None:
         """Wait (durably, holding no worker) until every request is answered or expires."""
         await self.flush()  # the client sees the request before anyone can answer it
-        if self.hub is not None:
-            await self.hub.add(requests)
+        confirmations = [r for r in requests if r.kind == "confirmation"]
+        if confirmations and self.hub is not None:  # long-running ones are registered already
+            await self.hub.add(confirmations)
         self.status = "waiting"
         self.show()
         await asyncio.gather(*(self._await_one(agent, branch, r) for r in requests))
@@ -502,8 +514,9 @@ class AgentRuntime:
                     timeout=timeout,
                 )
             except TimeoutError:
-                await self._expire(request)
-                return
+                if request.id not in self.answers:  # an answer in the same activation wins
+                    await self._expire(request)
+                    return
             for update in self.progress.pop(request.id, []):
                 self._add_pending(tool_response_event(request, _result(update), self.invocation_id))
                 await self.flush()

@@ -81,6 +81,8 @@ class AdkAgentRunWorkflow:
                 input.context,
                 temp_state=input.temp_state,
                 llm_calls=input.llm_calls,
+                session=input.session,
+                invocation_id=input.invocation_id,
                 hub=_RootHub(input.context.root_workflow_id),
             )
         )
@@ -122,7 +124,11 @@ class AdkAgentRunWorkflow:
         self._start(runtime)
         agent = input.context.root.find_anywhere(input.agent_name)
         assert agent is not None
-        await runtime.run_with_transfers(agent, None)
+        try:
+            await runtime.run_with_transfers(agent, None)
+        except Exception:
+            await runtime.flush()  # what it recorded stays in its session
+            raise
         pending, runtime.pending = runtime.pending, []
         output = await workflow.execute_activity(
             names.FINISH_AGENT_TOOL,

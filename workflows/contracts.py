@@ -212,6 +212,10 @@ class AgentRunInput(BaseModel):
     """Model calls the invocation made so far (max_llm_calls counts them all)."""
     agent_tool: AgentToolCall | None = None
     """Set when the agent runs as an AgentTool (in a session of its own)."""
+    session: SessionRef | None = None
+    invocation_id: str | None = None
+    """The session and invocation of the run that started this one, when not the root's
+    (a transfer inside an AgentTool's agent stays in the AgentTool's session)."""
 
 
 class AgentRunResult(BaseModel):

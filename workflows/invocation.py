@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from temporalio import workflow
-from temporalio.exceptions import CancelledError
+from temporalio.exceptions import ApplicationError, CancelledError
 
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
@@ -75,10 +75,14 @@ class AdkInvocationWorkflow:
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
             raise
+        except GeneratorExit:  # evicted from the worker's cache: nothing to finish here
+            status = "evicted"
+            raise
         finally:
-            self._done = True
-            await self._finish(runtime, status)
-            await workflow.wait_condition(workflow.all_handlers_finished)
+            if status != "evicted":
+                self._done = True
+                await self._finish(runtime, status)
+                await workflow.wait_condition(workflow.all_handlers_finished)
         assert runtime is not None
         return InvocationResult(
             invocation_id=input.invocation_id,
@@ -158,7 +162,10 @@ class AdkInvocationWorkflow:
             raise ValueError(
                 f"Invocation {self._input.invocation_id} has finished; nothing is waiting."
             )
-        check_answer(self._find(answer.id), answer, [r.id for r in self._pending()])
+        request = self._find(answer.id)
+        check_answer(request, answer, [r.id for r in self._pending()])
+        if request and request.deadline and workflow.now().timestamp() >= request.deadline:
+            raise ValueError(f"The deadline for {request.tool} ({request.id}) has passed.")
 
     async def _accept(self, answer: HumanAnswer) -> str:
         request = self._find(answer.id)
@@ -171,7 +178,15 @@ class AdkInvocationWorkflow:
             self._runtime.deliver(answer)
         else:
             child = workflow.get_external_workflow_handle(request.owner_workflow_id)
-            await child.signal(names.SIGNAL_DELIVER, answer)
+            try:
+                await child.signal(names.SIGNAL_DELIVER, answer)
+            except Exception as error:  # the child ended meanwhile: refuse, don't fail
+                request.answered = False
+                self._sync_waiting()
+                raise ApplicationError(
+                    f"The agent run waiting for {request.id} is gone: {error}",
+                    type="AnswerNotDelivered",
+                ) from error
         return f"{answer.kind} recorded for {request.tool} ({request.id})"
 
     # ── answers: updates (validated before anything is written), a signal, a query ──
@@ -217,14 +232,15 @@ class AdkInvocationWorkflow:
         """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
         try:
             self._check(answer)
-        except ValueError as error:
+            await self._accept(answer)
+        except (ValueError, ApplicationError) as error:  # a signal can't fail the invocation
             workflow.logger.warning("ignored answer %s: %s", answer.id, error)
-            return
-        await self._accept(answer)
 
     @workflow.signal(name=names.SIGNAL_REGISTER)
     async def register(self, requests: list[PendingRequest]) -> None:
         """A child agent run reports what it waits for (or that it stopped waiting)."""
+        ours = f"{workflow.info().workflow_id}/{self._input.invocation_id}/"
+        requests = [r for r in requests if r.owner_workflow_id.startswith(ours)]
         opened = [r for r in requests if not r.answered]
         await self.add(opened)
         await self.resolve([r for r in requests if r.answered])

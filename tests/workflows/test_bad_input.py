@@ -14,6 +14,7 @@ from adk import Agent
 from adk.apps.app import App
 from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
+from adk.tools import ToolContext
 from client import AgentClient, InvocationFailedError, SessionBusyError
 from worker import build_worker
 from workflows import names
@@ -29,21 +30,24 @@ async def failure_of(runner, text: str = "go", **kw) -> str:
 
 async def test_empty_message_is_rejected_before_anything_starts(temporal_env):
     agent = Agent(name="a", model=MockModel.create(["never"]))
+    session_id = f"empty-{uuid.uuid4().hex[:8]}"  # the dev server is shared: a fresh id
     async with runner_for(temporal_env, agent) as runner:
         for empty in ["", "   ", types.Content(role="user", parts=[])]:
             message = user_text(empty) if isinstance(empty, str) else empty
             with pytest.raises(ValueError, match="empty"):
-                async for _ in runner.run_async(user_id="u1", session_id="s1", new_message=message):
+                async for _ in runner.run_async(
+                    user_id="u1", session_id=session_id, new_message=message
+                ):
                     pass
         session = await runner.session_service.get_session(
-            app_name="test_app", user_id="u1", session_id="s1"
+            app_name="test_app", user_id="u1", session_id=session_id
         )
     assert session is None
     assert agent.model.requests == []
     workflows = [
         w
         async for w in temporal_env.client.list_workflows(
-            f"WorkflowId = '{names.invocation_workflow_id('test_app', 'u1', 's1')}'"
+            f"WorkflowId = '{names.invocation_workflow_id('test_app', 'u1', session_id)}'"
         )
     ]
     assert workflows == []
@@ -236,3 +240,22 @@ async def test_exhausted_mock_script_fails_fast_with_its_message(temporal_env):
     assert "reply #2 asked for" in message
     assert elapsed < 5
     assert len(model.requests) == 2  # not retried
+
+
+async def test_a_tool_writing_non_json_state_runs_once_and_reports(temporal_env):
+    runs: list[int] = []
+
+    def remember(tool_context: ToolContext) -> dict:
+        """Remembers an object."""
+        runs.append(1)
+        tool_context.state["thing"] = object()
+        return {"ok": True}
+
+    model = MockModel.create([call("remember"), "noted"])
+    agent = Agent(name="a", model=model, tools=[remember])
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "go")
+    assert runs == [1]  # not retried: the side effect happened once
+    error = events[2].get_function_responses()[0].response["error"]
+    assert "not JSON-serializable" in error and "remember" in error
+    assert "thing" not in events[2].actions.state_delta

@@ -611,3 +611,27 @@ def test_request_lines_and_pending_markdown_show_the_exact_commands():
     for command in (approve, reject, respond):
         assert f"  - `{command}`" in markdown
     assert pending_markdown([], wid) == ""
+
+
+async def test_a_result_arriving_before_the_tool_returns_is_kept(temporal_env):
+    """A webhook may answer a long-running call before its tool has even returned."""
+    from workflows.names import invocation_workflow_id
+
+    async def submit_job(job: str, tool_context: ToolContext) -> dict:
+        """Submits a job; the external system calls back (here: at once)."""
+        session = tool_context.session
+        workflow_id = invocation_workflow_id(session.app_name, session.user_id, session.id)
+        webhook = AgentClient(temporal_env.client, InMemorySessionService())
+        await webhook.respond(workflow_id, tool_context.function_call_id or "", {"done": job})
+        return {"status": "submitted"}
+
+    model = MockModel.create([call("submit_job", job="render"), "The job is done."])
+    agent = Agent(name="jobs", model=model, tools=[LongRunningFunctionTool(submit_job)])
+    async with runner_for(temporal_env, agent) as runner:
+        _, invocation = await start(runner, "run it")
+        events = await finish(runner, invocation)
+    assert [response.response for _, response in responses(events)] == [
+        {"status": "submitted"},
+        {"done": "render"},
+    ]
+    assert simplify(events)[-1] == ("jobs", "The job is done.")

@@ -91,3 +91,37 @@ async def test_agent_tool_runs_in_its_own_session_and_answers(temporal_env):
     ]
     assert helper_model.requests[0].contents[-1].parts[0].text == "6*7?"
     assert session is not None and session.state["calc"] == "42"  # state delta propagated
+
+
+async def test_a_transfer_inside_an_agent_tool_stays_in_its_session(temporal_env):
+    expert = Agent(name="expert", model=MockModel.create(["expert answer"]))
+    coord_model = MockModel.create([call("transfer_to_agent", agent_name="expert")])
+    coord = Agent(name="coord", model=coord_model, description="Coordinates.", sub_agents=[expert])
+    root_model = MockModel.create([call("coord", request="hard question"), "Relayed."])
+    root = Agent(name="root", model=root_model, tools=[AgentTool(coord)])
+    async with runner_for(temporal_env, root) as runner:
+        events = await turn(runner, "ask")
+        tool_session = await runner.session_service.get_session(
+            app_name="test_app",
+            user_id="u1",
+            session_id=f"s1:{events[1].get_function_calls()[0].id}",
+        )
+    assert simplify(events)[2] == ("root", ("response", "coord", {"result": "expert answer"}))
+    assert tool_session is not None
+    assert [e.author for e in tool_session.events] == ["user", "coord", "coord", "expert"]
+
+
+async def test_agent_tool_arguments_that_do_not_fit_reach_the_model_as_an_error(temporal_env):
+    from pydantic import BaseModel
+
+    class Question(BaseModel):
+        topic: str
+
+    helper = Agent(name="helper", model=MockModel.create(["never"]), input_schema=Question)
+    root_model = MockModel.create([call("helper", wrong="x"), "Sorry."])
+    root = Agent(name="root", model=root_model, tools=[AgentTool(helper)])
+    async with runner_for(temporal_env, root) as runner:
+        events = await turn(runner, "ask")
+    error = events[2].get_function_responses()[0].response["error"]
+    assert "do not fit its input schema" in error and "topic" in error
+    assert simplify(events)[-1] == ("root", "Sorry.")

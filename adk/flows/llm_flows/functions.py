@@ -23,10 +23,18 @@ def generate_client_function_call_id() -> str:
 
 
 def populate_client_function_call_id(model_response_event: Event) -> None:
-    """Give every function call without an id an `adk-` id."""
-    for function_call in model_response_event.get_function_calls():
+    """Give every function call without an id an `adk-` id.
+
+    durable-adk derives them from the event id and the call's position, so a
+    retried model step (same event id) names its calls the same way.
+    """
+    for index, function_call in enumerate(model_response_event.get_function_calls()):
         if not function_call.id:
-            function_call.id = generate_client_function_call_id()
+            if model_response_event.id:
+                derived = uuid.uuid5(uuid.NAMESPACE_URL, f"{model_response_event.id}/{index}")
+                function_call.id = f"{AF_FUNCTION_CALL_ID_PREFIX}{derived}"
+            else:
+                function_call.id = generate_client_function_call_id()
 
 
 def remove_client_function_call_id(content: types.Content | None) -> None:
