@@ -20,7 +20,7 @@ class Event(LlmResponse):
     """An event in a session: who said what, and what it changed."""
 
     model_config = ConfigDict(
-        extra="forbid",
+        extra="ignore",
         ser_json_bytes="base64",
         val_json_bytes="base64",
         alias_generator=alias_generators.to_camel,

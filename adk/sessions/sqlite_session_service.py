@@ -16,6 +16,7 @@ stored, and the rest belong to the session. Readers get the merged view.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import functools
 import json
 import os
@@ -80,6 +81,10 @@ def default_db_path() -> Path:
     if explicit:
         return Path(explicit)
     return Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "sessions.db"
+
+
+_STORE_THREAD = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="adk-session-store")
+"""One thread for every store in the process (each serialises on its own lock anyway)."""
 
 
 class SqliteSessionService(BaseSessionService):
@@ -175,10 +180,14 @@ class SqliteSessionService(BaseSessionService):
         return await self._read(query)
 
     async def _read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await asyncio.to_thread(self._transact, "BEGIN", fn)
+        return await self._in_thread(functools.partial(self._transact, "BEGIN", fn))
 
     async def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await asyncio.to_thread(self._transact, "BEGIN IMMEDIATE", fn)
+        return await self._in_thread(functools.partial(self._transact, "BEGIN IMMEDIATE", fn))
+
+    async def _in_thread(self, call: Callable[[], T]) -> T:
+        """On the store's own thread: slow sync tools in the default pool can't starve it."""
+        return await asyncio.get_running_loop().run_in_executor(_STORE_THREAD, call)
 
     def _transact(self, begin: str, fn: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
