@@ -98,3 +98,27 @@ async def test_an_unknown_model_name_fails_fast_with_a_clear_error(temporal_env)
             raise AssertionError("expected a failure")
     assert "Model no-such-model-1 not found." in message
     assert "LLMRegistry" in message
+
+
+async def test_the_workflows_run_outside_the_sandbox_when_asked(temporal_env, monkeypatch):
+    from temporalio.worker import UnsandboxedWorkflowRunner
+
+    from adk.testing import MockModel
+    from worker._build import workflow_runner
+
+    monkeypatch.setenv("DURABLE_ADK_WORKFLOW_SANDBOX", "off")
+    assert isinstance(workflow_runner(), UnsandboxedWorkflowRunner)
+    model = MockModel.create([types.Part.from_function_call(name="double", args={"x": 2}), "4"])
+
+    def double(x: int) -> int:
+        """Doubles."""
+        return 2 * x
+
+    agent = Agent(name="calc", model=model, tools=[double])
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "2*2?")
+    assert simplify(events)[1:] == [
+        ("calc", ("call", "double", {"x": 2})),
+        ("calc", ("response", "double", {"result": 4})),
+        ("calc", "4"),
+    ]
