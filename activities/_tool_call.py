@@ -29,18 +29,24 @@ from ._support import find_app, find_llm_agent, user_code
 log = structlog.get_logger("durable_adk.tool")
 
 
-async def load_state_only(store: BaseSessionService, ref: StepRef) -> Session:
-    """The session with its state but no events: tools read state, not history."""
-    state = await store.get_state(
-        app_name=ref.session.app_name,
-        user_id=ref.session.user_id,
-        session_id=ref.session.session_id,
+async def load_for_tool(store: BaseSessionService, ref: StepRef) -> Session:
+    """The session's state and this invocation's events (not the whole history).
+
+    Tools read state and the current turn (`tool_context.user_content`); loading
+    only this invocation keeps a tool call's cost independent of the session's age.
+    """
+    app_name, user_id = ref.session.app_name, ref.session.user_id
+    session_id = ref.session.session_id
+    state = await store.get_state(app_name=app_name, user_id=user_id, session_id=session_id)
+    events = await store.list_events(
+        app_name=app_name, user_id=user_id, session_id=session_id, invocation_id=ref.invocation_id
     )
     return Session(
         id=ref.session.session_id,
         app_name=ref.session.app_name,
         user_id=ref.session.user_id,
         state=state or {},
+        events=[event for _, event in events],
     )
 
 
@@ -69,7 +75,7 @@ async def tool_call(
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    session = await load_state_only(store, ref)
+    session = await load_for_tool(store, ref)
     ctx = invocation_context(store, session, ref, agent)
     actions = EventActions()
     tool_context = ToolContext(

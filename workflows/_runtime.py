@@ -275,8 +275,13 @@ class AgentRuntime:
             if not step.calls:
                 return self.result(escalated=escalated)
             response, requests = await self._run_calls(agent, branch, step.event, step.calls)
-            if requests:
-                await self._await_requests(agent, branch, requests)
+            if requests:  # an approved tool may itself escalate or transfer
+                for actions in await self._await_requests(agent, branch, requests):
+                    escalated = escalated or bool(actions.escalate)
+                    if actions.transfer_to_agent:
+                        return self.result(
+                            transfer_to=actions.transfer_to_agent, escalated=escalated
+                        )
             if response is None:
                 if requests:
                     continue
@@ -488,21 +493,24 @@ class AgentRuntime:
 
     async def _await_requests(
         self, agent: AgentSpec, branch: str | None, requests: list[PendingRequest]
-    ) -> None:
-        """Wait (durably, holding no worker) until every request is answered or expires."""
+    ) -> list[EventActions]:
+        """Wait (durably, holding no worker) until every request is answered or expires.
+
+        Returns the actions of the tools that ran once approved."""
         await self.flush()  # the client sees the request before anyone can answer it
         confirmations = [r for r in requests if r.kind == "confirmation"]
         if confirmations and self.hub is not None:  # long-running ones are registered already
             await self.hub.add(confirmations)
         self.status = "waiting"
         self.show()
-        await asyncio.gather(*(self._await_one(agent, branch, r) for r in requests))
+        ran = await asyncio.gather(*(self._await_one(agent, branch, r) for r in requests))
         self.status = "running"
         self.show()
+        return [actions for actions in ran if actions is not None]
 
     async def _await_one(
         self, agent: AgentSpec, branch: str | None, request: PendingRequest
-    ) -> None:
+    ) -> EventActions | None:
         while True:
             timeout = None
             if request.deadline is not None:
@@ -516,22 +524,23 @@ class AgentRuntime:
             except TimeoutError:
                 if request.id not in self.answers:  # an answer in the same activation wins
                     await self._expire(request)
-                    return
+                    return None
             for update in self.progress.pop(request.id, []):
                 self._add_pending(tool_response_event(request, _result(update), self.invocation_id))
                 await self.flush()
             if request.id in self.answers:
                 break
-        await self._answered(agent, branch, request, self.answers[request.id])
+        return await self._answered(agent, branch, request, self.answers[request.id])
 
     async def _answered(
         self, agent: AgentSpec, branch: str | None, request: PendingRequest, answer: HumanAnswer
-    ) -> None:
+    ) -> EventActions | None:
         request.answered = True
         if self.hub is not None:
             await self.hub.resolve([request])
         event, confirmation = answer_event(request, answer, self.invocation_id)
         self._add_pending(event)
+        actions = None
         if confirmation is not None:  # the approved (or rejected) tool runs now, once
             call = types.FunctionCall(id=request.call_id, name=request.tool, args=request.args)
             output = await self._run_tool_activity(agent, branch, call, None, confirmation)
@@ -541,7 +550,9 @@ class AgentRuntime:
                     request, output.response or {}, self.invocation_id, output.actions
                 )
             )
+            actions = output.actions
         await self.flush()
+        return actions
 
     async def _expire(self, request: PendingRequest) -> None:
         request.answered = True

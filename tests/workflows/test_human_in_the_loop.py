@@ -635,3 +635,26 @@ async def test_a_result_arriving_before_the_tool_returns_is_kept(temporal_env):
         {"done": "render"},
     ]
     assert simplify(events)[-1] == ("jobs", "The job is done.")
+
+
+async def test_an_approved_tool_can_transfer(temporal_env):
+    def hand_over(tool_context: ToolContext) -> dict:
+        """Hands the customer to the closer (needs approval)."""
+        tool_context.actions.transfer_to_agent = "closer"
+        return {"handed": True}
+
+    closer = Agent(name="closer", model=MockModel.create(["Closed the deal."]))
+    root_model = MockModel.create([call("hand_over")])
+    root = Agent(
+        name="desk",
+        model=root_model,
+        tools=[FunctionTool(hand_over, require_confirmation=True)],
+        sub_agents=[closer],
+    )
+    async with runner_for(temporal_env, root) as runner:
+        client, invocation = await start(runner, "close it")
+        [request] = await waiting_for(client, invocation)
+        await client.approve(invocation.workflow_id, request.id)
+        events = await finish(runner, invocation)
+    assert simplify(events)[-1] == ("closer", "Closed the deal.")
+    assert len(root_model.requests) == 1  # the desk's loop ended with the transfer

@@ -130,3 +130,19 @@ async def test_max_llm_calls_stops_a_runaway_loop(temporal_env):
     assert session is not None
     # nothing recorded is lost: user, 2 calls and 2 responses
     assert len(session.events) == 5
+
+
+async def test_tools_see_the_current_turn(temporal_env):
+    def echo_turn(tool_context: ToolContext) -> dict:
+        """Reports what the user said this turn."""
+        content = tool_context.user_content
+        said = content.parts[0].text if content and content.parts else None
+        return {"said": said, "events": len(tool_context.session.events)}
+
+    model = MockModel.create([call("echo_turn"), "ok", call("echo_turn"), "ok"])
+    agent = Agent(name="a", model=model, tools=[echo_turn])
+    async with runner_for(temporal_env, agent) as runner:
+        await turn(runner, "first")
+        events = await turn(runner, "second")
+    # this turn's message, and this invocation's events (user + the call), not the history
+    assert events[2].get_function_responses()[0].response == {"said": "second", "events": 2}
