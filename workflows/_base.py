@@ -1,0 +1,83 @@
+"""What the parts of AgentRuntime share: its state and the methods they call on each other.
+
+Runs on: workflow (Temporal sandbox). A Protocol the mixins (_orchestration,
+_react, _waits) subclass, so each module type-checks on its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from temporalio import workflow
+
+with workflow.unsafe.imports_passed_through():
+    from google.genai import types
+
+    from adk.events.event import Event
+    from adk.events.event_actions import EventActions
+
+    from ._humans import RequestHub
+    from ._ui import Transcript
+    from .contracts import (
+        AgentRunResult,
+        AgentSpec,
+        AgentToolCall,
+        CallPlan,
+        HumanAnswer,
+        PendingRequest,
+        RunContext,
+        SessionRef,
+        StepRef,
+        ToolCallOutput,
+    )
+
+
+class RuntimeBase(Protocol):
+    context: RunContext
+    session: SessionRef
+    invocation_id: str
+    temp_state: dict[str, Any]
+    llm_calls: int
+    pending: list[Event]
+    state_delta: dict[str, Any]
+    event_count: int
+    final_text: str | None
+    last_author: str | None
+    status: str
+    children: int
+    hub: RequestHub | None
+    answers: dict[str, HumanAnswer]
+    progress: dict[str, list[HumanAnswer]]
+    transcript: Transcript
+
+    # bookkeeping (_runtime)
+    def result(self, **fields: Any) -> AgentRunResult: ...
+    def ref(self, agent: AgentSpec, branch: str | None) -> StepRef: ...
+    def _add_pending(self, event: Event) -> None: ...
+    async def flush(self) -> None: ...
+    async def flush_events(self, events: list[Event]) -> None: ...
+    def apply_temp(self, delta: dict[str, Any]) -> None: ...
+    def record(self, event: Event) -> None: ...
+    def show(self) -> None: ...
+
+    # orchestration (_orchestration)
+    async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def _child(
+        self, agent: AgentSpec, branch: str | None, agent_tool: AgentToolCall | None = None
+    ) -> AgentRunResult: ...
+
+    # the ReAct loop (_react)
+    async def _run_llm_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def _run_tool_activity(
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        call: types.FunctionCall,
+        plan: CallPlan | None,
+        confirmation: Any,
+    ) -> ToolCallOutput: ...
+
+    # waiting (_waits)
+    async def _await_requests(
+        self, agent: AgentSpec, branch: str | None, requests: list[PendingRequest]
+    ) -> list[EventActions]: ...

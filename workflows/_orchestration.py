@@ -1,0 +1,234 @@
+"""How a runtime runs an agent of each kind: shell agents, child workflows, transfers.
+
+Runs on: workflow (Temporal sandbox). An agent runs *inline* in the workflow
+that holds the runtime; a *sub-agent* runs in an `AdkAgentRun` child workflow.
+Transfers are tail calls: the workflow that ran the transferring agent starts
+the target next, so chains stay flat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from temporalio import workflow
+from temporalio.exceptions import (
+    ApplicationError,
+    CancelledError,
+    ChildWorkflowError,
+)
+
+with workflow.unsafe.imports_passed_through():
+    from adk.events.event import Event
+    from adk.events.event_actions import EventActions
+
+    from . import names
+    from ._base import RuntimeBase
+    from ._options import BOOKKEEPING, failure_message
+    from .contracts import (
+        AgentCallbackInput,
+        AgentCallbackOutput,
+        AgentRunInput,
+        AgentRunResult,
+        AgentSpec,
+        AgentToolCall,
+    )
+
+
+class Orchestration(RuntimeBase):
+    """Agent kinds, children and agent callbacks (a mixin of AgentRuntime)."""
+
+    # restated for mypy, which cannot infer them through the package's import cycle
+    temp_state: dict[str, Any]
+    final_text: str | None
+    last_author: str | None
+    pending: list[Event]
+
+    # ── running agents ──────────────────────────────────────────────────────
+
+    async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """Run `agent` here: agent callbacks around its kind's behaviour."""
+        if agent.has_agent_callbacks:
+            before = await self._agent_callback(agent, branch, "before")
+            if before is not None and before.content:
+                return self.result(end_invocation=True)
+        if agent.kind == "llm":
+            outcome = await self._run_llm_agent(agent, branch)
+        elif agent.kind == "sequential":
+            outcome = await self._run_sequential(agent, branch)
+        elif agent.kind == "parallel":
+            outcome = await self._run_parallel(agent, branch)
+        elif agent.kind == "loop":
+            outcome = await self._run_loop(agent, branch)
+        else:
+            raise ApplicationError(
+                f"Agent {agent.name} is a custom BaseAgent subclass; durable-adk runs LlmAgent,"
+                " SequentialAgent, ParallelAgent and LoopAgent.",
+                type="UnsupportedAgent",
+                non_retryable=True,
+            )
+        if agent.has_agent_callbacks and not outcome.end_invocation:
+            await self._agent_callback(agent, branch, "after")
+        return outcome
+
+    async def run_with_transfers(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """Run `agent` inline, then follow transfers (each target in a child workflow)."""
+        outcome = await self.run_agent(agent, branch)
+        return await self._follow_transfers(outcome, branch)
+
+    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """Run `agent` in a child workflow, then follow its transfers."""
+        outcome = await self._child(agent, branch)
+        return await self._follow_transfers(outcome, branch)
+
+    async def _follow_transfers(
+        self, outcome: AgentRunResult, branch: str | None
+    ) -> AgentRunResult:
+        escalated = outcome.escalated
+        while outcome.transfer_to and not outcome.end_invocation:
+            target = self.context.root.find_anywhere(outcome.transfer_to)
+            if target is None:
+                raise ApplicationError(
+                    f"Agent {outcome.transfer_to} not found in the agent tree.",
+                    type="UnknownAgent",
+                    non_retryable=True,
+                )
+            outcome = await self._child(target, branch)
+            escalated = escalated or outcome.escalated
+        outcome.escalated = escalated
+        return outcome
+
+    async def _run_sequential(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        escalated = False
+        for sub_agent in agent.sub_agents:
+            outcome = await self.run_sub_agent(sub_agent, branch)
+            escalated = escalated or outcome.escalated
+            if outcome.end_invocation:
+                return self.result(end_invocation=True)
+        return self.result(escalated=escalated)
+
+    async def _run_loop(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        iteration = 0
+        while agent.max_iterations is None or iteration < agent.max_iterations:
+            iteration += 1
+            for sub_agent in agent.sub_agents:
+                outcome = await self.run_sub_agent(sub_agent, branch)
+                if outcome.end_invocation:
+                    return self.result(end_invocation=True)
+                if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
+                    return self.result(escalated=True)
+        return self.result()
+
+    async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """Branches run concurrently; state written by several: the later sub-agent wins."""
+        start_temp = dict(self.temp_state)
+        outcomes = await asyncio.gather(
+            *(
+                self.run_sub_agent(
+                    sub,
+                    f"{branch}.{agent.name}.{sub.name}" if branch else f"{agent.name}.{sub.name}",
+                )
+                for sub in agent.sub_agents
+            )
+        )
+        writers: dict[str, set[str]] = {}
+        merged: dict[str, Any] = {}
+        for outcome in outcomes:
+            for key, value in outcome.state_delta.items():
+                writers.setdefault(key, set()).add(repr(value))
+                merged[key] = value
+            for key, value in outcome.temp_state.items():
+                if start_temp.get(key) != value:
+                    self.temp_state[key] = value
+        conflicts = {k: merged[k] for k, values in writers.items() if len(values) > 1}
+        if conflicts:
+            self._add_pending(
+                Event(
+                    id=str(workflow.uuid4()),
+                    timestamp=workflow.now().timestamp(),
+                    invocation_id=self.invocation_id,
+                    author=agent.name,
+                    branch=branch,
+                    actions=EventActions(state_delta=conflicts),
+                )
+            )
+        ended = any(o.end_invocation for o in outcomes)
+        escalated = any(o.escalated for o in outcomes)
+        return self.result(end_invocation=ended, escalated=escalated)
+
+    # ── child workflows ─────────────────────────────────────────────────────
+
+    async def _child(
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        agent_tool: AgentToolCall | None = None,
+    ) -> AgentRunResult:
+        await self.flush()  # the child reads the session: persist what we hold first
+        self.children += 1
+        label = branch if branch and branch.endswith(agent.name) else agent.name
+        info = workflow.info()
+        prefix = info.workflow_id if info.parent else f"{info.workflow_id}/{self.invocation_id}"
+        child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
+        asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
+        sent_calls = self.llm_calls
+        try:
+            outcome: AgentRunResult = await workflow.execute_child_workflow(
+                names.AGENT_RUN_WORKFLOW,
+                AgentRunInput(
+                    context=self.context,
+                    agent_name=agent.name,
+                    branch=branch,
+                    temp_state=dict(self.temp_state),
+                    llm_calls=sent_calls,
+                    agent_tool=agent_tool,
+                    session=self.session,
+                    invocation_id=self.invocation_id,
+                ),
+                id=child_id,
+                result_type=AgentRunResult,
+                static_summary=f"{agent.name} ({agent.kind}) · {asked}"[:200],
+                static_details=f"agent **{agent.name}** · branch `{branch or '-'}`\n\n{asked}",
+                parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
+            )
+        except ChildWorkflowError as error:
+            if isinstance(error.cause, CancelledError):
+                # cancelled with this workflow (or by hand): end cancelled, not failed
+                raise CancelledError(f"Agent {agent.name} was cancelled.") from error
+            error_type, message = failure_message(error)
+            raise ApplicationError(
+                f"Agent {agent.name} failed: {message}", type=error_type, non_retryable=True
+            ) from error
+        self.llm_calls += outcome.llm_calls - sent_calls  # parallel children all count
+        if agent_tool is None:
+            self.temp_state = dict(outcome.temp_state)
+            self.state_delta.update(outcome.state_delta)
+            self.event_count += outcome.event_count
+            if outcome.final_text is not None:
+                self.final_text = outcome.final_text
+            self.last_author = outcome.last_author or self.last_author
+        self.transcript.lines.append(f"↳ *{agent.name}* ({agent.kind}) done")
+        self.show()
+        return outcome
+
+    async def _agent_callback(
+        self, agent: AgentSpec, branch: str | None, when: str
+    ) -> Event | None:
+        pending, self.pending = self.pending, []
+        await self.flush_events(pending)
+        output = await workflow.execute_activity(
+            names.AGENT_CALLBACK,
+            AgentCallbackInput(
+                ref=self.ref(agent, branch),
+                when=when,  # type: ignore[arg-type]
+                event_id=str(workflow.uuid4()),
+                timestamp=workflow.now().timestamp(),
+            ),
+            result_type=AgentCallbackOutput,
+            summary=f"{when}_agent_callback · {agent.name}",
+            **BOOKKEEPING,
+        )
+        self.apply_temp(output.temp_delta)
+        if output.event is not None:
+            self.record(output.event)
+        return output.event
