@@ -8,7 +8,6 @@ worker, so `python my_agent.py` works with no setup.
 from __future__ import annotations
 
 import asyncio
-import atexit
 import queue
 import shutil
 import sys
@@ -77,7 +76,6 @@ class Runner:
         self._env: Any = None
         self._worker: Any = None
         self._worker_task: asyncio.Task[None] | None = None
-        self._sync_loop: _LoopThread | None = None
 
     async def _ensure_started(self) -> Any:
         if self._temporal is None:
@@ -159,18 +157,74 @@ class Runner:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
     ) -> Generator[Event, None, None]:
-        """Synchronous run_async, for scripts (a background event loop does the work)."""
-        if self._sync_loop is None:
-            self._sync_loop = _LoopThread()
-            atexit.register(self._sync_loop.call, self.close)
-        yield from self._sync_loop.iterate(
-            self.run_async(
-                user_id=user_id,
-                session_id=session_id,
-                new_message=new_message,
-                state_delta=state_delta,
-                run_config=run_config,
+        """Synchronous run_async, for scripts.
+
+        Each call runs on an event loop of its own, in a thread, and stops what it
+        started (worker, embedded dev server) before it returns: nothing is left
+        running when the script exits. Sessions live in the session service, so
+        the next call continues the conversation.
+        """
+        items: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+        async def turn() -> None:
+            runner = await self._for_new_loop()
+            try:
+                async for event in runner.run_async(
+                    user_id=user_id,
+                    session_id=session_id,
+                    new_message=new_message,
+                    state_delta=state_delta,
+                    run_config=run_config,
+                ):
+                    items.put(("event", event))
+            finally:
+                await runner.close()
+
+        def main() -> None:
+            try:
+                asyncio.run(turn())
+                items.put(("done", None))
+            except BaseException as error:  # handed to the caller's thread
+                items.put(("error", error))
+
+        thread = threading.Thread(target=main, name="adk-runner-run")
+        thread.start()
+        try:
+            while True:
+                kind, value = items.get()
+                if kind == "done":
+                    return
+                if kind == "error":
+                    raise value
+                yield value
+        finally:
+            thread.join()
+
+    async def _for_new_loop(self) -> Runner:
+        """A Runner like this one for another event loop (Temporal clients are per loop)."""
+        temporal = None
+        if self._temporal is not None and self._env is None:  # the user's own cluster
+            from temporalio.client import Client
+
+            from workflows.converter import data_converter
+
+            config = self._temporal.service_client.config
+            temporal = await Client.connect(
+                config.target_host,
+                namespace=self._temporal.namespace,
+                data_converter=data_converter,
+                tls=config.tls,
+                api_key=config.api_key,
             )
+        return Runner(
+            app=self.app,
+            app_name=self.app_name,
+            session_service=self.session_service,
+            auto_create_session=self.auto_create_session,
+            temporal_client=temporal,
+            task_queue=self.task_queue,
+            run_worker=self._run_worker,
+            worker_options=self._worker_options,
         )
 
     async def close(self) -> None:
@@ -207,39 +261,6 @@ async def _waiting(client: Any, app_name: str, user_id: str, session_id: str) ->
 def _is_resume(message: types.Content | None) -> bool:
     parts = message.parts if message else None
     return bool(parts) and all(p.function_response for p in parts or [])
-
-
-class _LoopThread:
-    """An event loop on a daemon thread, so sync callers can drive async code."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-
-    def call(self, coroutine_fn: Any) -> Any:
-        if self.loop.is_closed():
-            return None
-        return asyncio.run_coroutine_threadsafe(coroutine_fn(), self.loop).result()
-
-    def iterate(self, agen: AsyncGenerator[Event, None]) -> Generator[Event, None, None]:
-        items: queue.Queue[tuple[str, Any]] = queue.Queue()
-
-        async def pump() -> None:
-            try:
-                async for item in agen:
-                    items.put(("item", item))
-                items.put(("done", None))
-            except BaseException as error:  # handed to the caller's thread
-                items.put(("error", error))
-
-        asyncio.run_coroutine_threadsafe(pump(), self.loop)
-        while True:
-            kind, value = items.get()
-            if kind == "done":
-                return
-            if kind == "error":
-                raise value
-            yield value
 
 
 class InMemoryRunner(Runner):
