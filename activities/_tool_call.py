@@ -87,7 +87,7 @@ async def tool_call(
     args = copy.deepcopy(call.args or {})
     tool = await find_tool(agent, tool_context, call.name or "")
     if tool is None:
-        response = await _on_error(agent, None, args, tool_context, call.name or "")
+        response = await _unknown_tool(agent, args, tool_context, call.name or "")
     else:
         response = await _run_with_callbacks(agent, tool, args, tool_context)
     if not response and tool is not None and tool.is_long_running:
@@ -105,20 +105,39 @@ async def tool_call(
     return ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
 
 
-async def _on_error(
-    agent: LlmAgent, tool: BaseTool | None, args: dict[str, Any], ctx: ToolContext, name: str
-) -> Any:
-    """Tool not found: on_tool_error callbacks may answer, else ADK's error result."""
-    error = ValueError(f"Tool '{name}' not found.")
-    for callback in agent.canonical_on_tool_error_callbacks:
-        with user_code(f"on_tool_error_callback of agent {agent.name}"):
-            result = await call_maybe_async(
-                callback, tool=tool, args=args, tool_context=ctx, error=error
-            )
+async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:
+    """ADK 2.x: before_tool callbacks (with a placeholder tool), then on_tool_error
+    with the full "not found" error, else the error result the model can react to."""
+    placeholder = _Placeholder(name=name or "<unnamed>", description="Tool not found")
+    for callback in agent.canonical_before_tool_callbacks:
+        with user_code(f"before_tool_callback of agent {agent.name}"):
+            result = await call_maybe_async(callback, tool=placeholder, args=args, tool_context=ctx)
         if result is not None:
             return result
     available = [t.name for t in await agent.canonical_tools(ctx)]
+    error = ValueError(
+        f"Tool '{name}' not found.\nAvailable tools: {', '.join(available)}\n\n"
+        "Possible causes:\n"
+        "  1. LLM hallucinated the function name - review agent instruction clarity\n"
+        "  2. Tool not registered - verify agent.tools list\n"
+        "  3. Name mismatch - check for typos\n\n"
+        "Suggested fixes:\n"
+        "  - Review agent instruction to ensure tool usage is clear\n"
+        "  - Verify tool is included in agent.tools list\n"
+        "  - Check for typos in function name"
+    )
+    for on_error in agent.canonical_on_tool_error_callbacks:
+        with user_code(f"on_tool_error_callback of agent {agent.name}"):
+            result = await call_maybe_async(
+                on_error, tool=placeholder, args=args, tool_context=ctx, error=error
+            )
+        if result is not None:
+            return result
     return not_found_result(name, available)
+
+
+class _Placeholder(BaseTool):
+    """Stands in for a tool the model named but the agent does not have."""
 
 
 async def _run_with_callbacks(

@@ -7,6 +7,7 @@ in activities.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Union
 
@@ -93,6 +94,7 @@ class LlmAgent(BaseAgent):
     tool_activity_options: ActivityOptions | None = None
     """durable-adk: timeouts/retries of this agent's tool calls (a tool's own options win)."""
     _function_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
+    _models: dict[tuple[str, int], BaseLlm] = PrivateAttr(default_factory=dict)
 
     @property
     def canonical_model(self) -> BaseLlm:
@@ -100,7 +102,12 @@ class LlmAgent(BaseAgent):
         if isinstance(self.model, BaseLlm):
             return self.model
         if self.model:
-            return LLMRegistry.new_llm(self.model)
+            # one instance (and HTTP client) per name and event loop, reused across steps
+            key = (self.model, _loop_id())
+            llm = self._models.get(key)
+            if llm is None:
+                llm = self._models[key] = LLMRegistry.new_llm(self.model)
+            return llm
         ancestor = self.parent_agent
         while ancestor is not None:
             if isinstance(ancestor, LlmAgent) and ancestor.model:
@@ -206,6 +213,13 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
+
+
+def _loop_id() -> int:
+    try:
+        return id(asyncio.get_running_loop())
+    except RuntimeError:
+        return 0
 
 
 def validate_schema(schema: type[BaseModel], text: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import uuid
 from datetime import datetime
 
 from google.genai import types
-from pydantic import ConfigDict, Field, alias_generators
+from pydantic import ConfigDict, Field, alias_generators, field_serializer
 
 from ..models.llm_response import LlmResponse
 from .event_actions import EventActions
@@ -41,6 +41,11 @@ class Event(LlmResponse):
     """Unique id; assigned when empty."""
     timestamp: float = Field(default_factory=lambda: datetime.now().timestamp())
     """Seconds since the epoch."""
+
+    @field_serializer("long_running_tool_ids")
+    def _sorted_ids(self, ids: set[str] | None) -> list[str] | None:
+        """Sorted: the same event serializes to the same bytes in every process."""
+        return sorted(ids) if ids is not None else None
 
     def model_post_init(self, __context: object) -> None:
         if not self.id:

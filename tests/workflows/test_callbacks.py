@@ -247,3 +247,32 @@ async def test_tool_state_writes_are_visible_to_later_callbacks(temporal_env):
     async with runner_for(temporal_env, agent) as runner:
         await turn(runner, "hi")
     assert seen == [None, "Lima"]
+
+
+async def test_an_unknown_tool_goes_through_before_and_error_callbacks_as_in_adk(temporal_env):
+    seen: list[tuple[str, str]] = []
+
+    def before(tool, args, tool_context):  # type: ignore[no-untyped-def]
+        seen.append(("before", f"{tool.name}: {tool.description}"))
+        return None
+
+    def on_error(tool, args, tool_context, error):  # type: ignore[no-untyped-def]
+        seen.append(("error", str(error).splitlines()[0]))
+        return {"handled": True}
+
+    def real_tool() -> dict:
+        """A real tool."""
+        return {}
+
+    model = MockModel.create([call("ghost"), "ok"])
+    agent = Agent(
+        name="a",
+        model=model,
+        tools=[real_tool],
+        before_tool_callback=before,
+        on_tool_error_callback=on_error,
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "go")
+    assert seen == [("before", "ghost: Tool not found"), ("error", "Tool 'ghost' not found.")]
+    assert events[2].get_function_responses()[0].response == {"handled": True}
