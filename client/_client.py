@@ -33,6 +33,8 @@ from workflows.contracts import (
 from . import _answers
 from ._errors import InvocationFailedError, SessionBusyError, failure_text
 
+_MAX_POLL = 0.25
+"""Longest pause between polls of the store while no event arrives (seconds)."""
 _STATUS_EVERY = 0.5
 """Seconds between status checks while no event arrives (to notice a wait)."""
 
@@ -155,6 +157,7 @@ class AgentClient:
         loop = asyncio.get_running_loop()
         checked = loop.time()
         watch = stop_when_waiting or on_pending is not None
+        interval = self.poll_interval
         try:
             while True:
                 done = result.done()
@@ -174,7 +177,9 @@ class AgentClient:
                         for _seq, event in await self._recorded(invocation, after_seq):
                             yield event
                         return
-                await asyncio.wait({result}, timeout=self.poll_interval)
+                # poll often while events flow; back off while a model or tool takes its time
+                interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
+                await asyncio.wait({result}, timeout=interval)
             try:
                 result.result()
             except WorkflowFailureError as error:
