@@ -234,6 +234,7 @@ class Runner:
         try:
             if worker is not None:
                 await worker.shutdown()
+                await _close_models(self.agent)  # not left to GC (see _close_models)
         finally:
             if env is not None:  # never leave the dev server running behind the script
                 await env.shutdown()
@@ -256,6 +257,24 @@ async def _waiting(client: Any, app_name: str, user_id: str, session_id: str) ->
     except RPCError:
         return False  # nothing running: the message starts a new invocation, as in ADK
     return bool(status.pending)
+
+
+async def _close_models(root: BaseAgent) -> None:
+    """Close the model clients the in-process worker opened on this loop.
+
+    Left to the garbage collector, google-genai's client schedules its close on
+    whatever event loop is running then, which may be a workflow's.
+    """
+    from .agents.llm_agent import LlmAgent
+    from .tools.agent_tool import AgentTool
+
+    stack = [root]
+    while stack:
+        agent = stack.pop()
+        stack.extend(agent.sub_agents)
+        if isinstance(agent, LlmAgent):
+            await agent._close_models()
+            stack.extend(t.agent for t in agent.tools if isinstance(t, AgentTool))
 
 
 def _is_resume(message: types.Content | None) -> bool:

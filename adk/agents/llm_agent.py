@@ -154,6 +154,14 @@ class LlmAgent(BaseAgent):
                 raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
         return resolved
 
+    async def _close_models(self) -> None:
+        """Close the model clients this agent opened on the running event loop."""
+        loop = _loop_id()
+        for key in [key for key in self._models if key[1] == loop]:
+            close = getattr(self._models.pop(key), "aclose", None)
+            if close is not None:
+                await close()
+
     def _wrapped(self, func: Callable[..., Any], wrapper: Any) -> BaseTool:
         """The FunctionTool for a plain function, built once (its declaration is cached)."""
         cached = self._function_tools.get(id(func))

@@ -346,7 +346,8 @@ async def test_long_running_tool_waits_for_progress_and_the_final_result(tempora
     async with runner_for(temporal_env, agent) as runner:
         client, invocation = await start(runner, "I need a laptop")
         [request] = await waiting_for(client, invocation)
-        so_far = await recorded(runner, invocation)
+        # registered before the tool ran (an early answer is kept): wait for its response
+        so_far = await eventually(lambda: _grown(runner, invocation, 3))
         call_id = so_far[1].get_function_calls()[0].id
         assert so_far[1].long_running_tool_ids == {call_id}
         assert (request.id, request.kind, request.tool) == (call_id, "long_running", "order_laptop")
