@@ -20,9 +20,9 @@ from workflows.contracts import (
     BeginInput,
     BeginOutput,
     FinishAgentToolInput,
-    FinishInput,
     ModelStepInput,
     ModelStepOutput,
+    PersistEventsInput,
     ToolCallInput,
     ToolCallOutput,
 )
@@ -56,7 +56,7 @@ class AdkActivities:
             return await tool_call(self.apps, self.session_service, input)
 
     @activity.defn(name=names.PERSIST_EVENTS)
-    async def persist_events(self, input: FinishInput) -> None:
+    async def persist_events(self, input: PersistEventsInput) -> None:
         """Persist what the workflow still holds (idempotent upserts)."""
         if not input.pending_events:
             return

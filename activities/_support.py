@@ -13,6 +13,7 @@ from datetime import timedelta
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
@@ -32,26 +33,8 @@ def find_app(apps: Mapping[str, App], app_name: str) -> App:
     return app
 
 
-def find_in_agent_tools(root: BaseAgent, agent_name: str) -> BaseAgent | None:
-    """An agent run by an AgentTool somewhere in the tree."""
-    from adk.tools.agent_tool import AgentTool
-
-    stack = [root]
-    while stack:
-        agent = stack.pop()
-        stack.extend(agent.sub_agents)
-        for tool in getattr(agent, "tools", []):
-            if isinstance(tool, AgentTool):
-                found = tool.agent.find_agent(agent_name)
-                if found is None:
-                    found = find_in_agent_tools(tool.agent, agent_name)
-                if found is not None:
-                    return found
-    return None
-
-
 def find_agent(app: App, agent_name: str) -> BaseAgent:
-    agent = app.root_agent.find_agent(agent_name) or find_in_agent_tools(app.root_agent, agent_name)
+    agent = next((a for a in all_agents(app.root_agent) if a.name == agent_name), None)
     if agent is None:
         raise ApplicationError(
             f"Agent {agent_name!r} is not in app {app.name!r} any more (was the app redeployed"

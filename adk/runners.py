@@ -265,16 +265,12 @@ async def _close_models(root: BaseAgent) -> None:
     Left to the garbage collector, google-genai's client schedules its close on
     whatever event loop is running then, which may be a workflow's.
     """
+    from .agents._tree import all_agents
     from .agents.llm_agent import LlmAgent
-    from .tools.agent_tool import AgentTool
 
-    stack = [root]
-    while stack:
-        agent = stack.pop()
-        stack.extend(agent.sub_agents)
+    for agent in all_agents(root):
         if isinstance(agent, LlmAgent):
             await agent._close_models()
-            stack.extend(t.agent for t in agent.tools if isinstance(t, AgentTool))
 
 
 def _is_resume(message: types.Content | None) -> bool:

@@ -29,8 +29,8 @@ with workflow.unsafe.imports_passed_through():
     from .contracts import (
         AgentRunResult,
         AgentSpec,
-        FinishInput,
         HumanAnswer,
+        PersistEventsInput,
         RunContext,
         SessionRef,
         StepRef,
@@ -112,7 +112,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
             return
         await workflow.execute_local_activity(
             names.PERSIST_EVENTS,
-            FinishInput(
+            PersistEventsInput(
                 session=self.session, invocation_id=self.invocation_id, pending_events=events
             ),
             summary=f"persist {len(events)} event(s)",

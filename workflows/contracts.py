@@ -263,7 +263,7 @@ class FinishAgentToolInput(BaseModel):
     pending_events: list[Event] = Field(default_factory=list)
 
 
-class FinishInput(BaseModel):
+class PersistEventsInput(BaseModel):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)

@@ -1,0 +1,22 @@
+"""Walking an agent tree, including the agents its AgentTools run.
+
+Runs on: process and activity side (pure).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .base_agent import BaseAgent
+
+
+def all_agents(root: BaseAgent) -> Iterator[BaseAgent]:
+    """Every agent of the tree, and of the trees its AgentTools run (depth first)."""
+    from ..tools.agent_tool import AgentTool
+
+    yield root
+    for tool in getattr(root, "tools", []):
+        if isinstance(tool, AgentTool):
+            yield from all_agents(tool.agent)
+    for sub_agent in root.sub_agents:
+        yield from all_agents(sub_agent)
