@@ -79,6 +79,8 @@ async def model_step(
     ref = input.ref
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
     session = await load_session(store, ref)
+    for pending in input.pending_events:  # what the workflow decided since the last step
+        await store.append_event(session, pending)
     # A retried step sees the conversation as its first attempt did: an earlier
     # attempt's event (written, but its result never reached the workflow) is not
     # part of the request; this attempt's event replaces it below.

@@ -7,6 +7,7 @@ result the model can react to; the invocation goes on.
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
 from adk.events.event_actions import EventActions
+from adk.flows.llm_flows.functions import build_function_response_event
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
@@ -102,7 +104,32 @@ async def tool_call(
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
             }
         )
-    return ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
+    output = ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
+    if input.record_as is not None and not actions.requested_tool_confirmations:
+        await _record(store, session, input, output)
+    return output
+
+
+async def _record(
+    store: BaseSessionService, session: Session, input: ToolCallInput, output: ToolCallOutput
+) -> None:
+    """Record the response event of a model event's only call (an idempotent upsert).
+
+    The workflow builds the same event from this output with the same function, so
+    the response enters history once (as this activity's result). A call that asks
+    for confirmation is left to the workflow, which orders it with the request.
+    """
+    assert input.record_as is not None and output.response is not None
+    event = build_function_response_event(
+        event_id=input.record_as,
+        timestamp=time.time(),
+        invocation_id=input.ref.invocation_id,
+        author=input.ref.agent_name,
+        branch=input.ref.branch,
+        responses=[(input.function_call, output.response, output.actions)],
+    )
+    await store.append_event(session, event)
+    output.recorded_at = event.timestamp
 
 
 async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:

@@ -75,6 +75,7 @@ class RuntimeBase(Protocol):
         call: types.FunctionCall,
         plan: CallPlan | None,
         confirmation: Any,
+        record_as: str | None = None,
     ) -> ToolCallOutput: ...
 
     # waiting (_waits)

@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS
     from adk.events.event import Event
+    from adk.flows.llm_flows.functions import build_function_response_event
 
     from . import names
     from ._base import RuntimeBase
@@ -27,7 +28,6 @@ with workflow.unsafe.imports_passed_through():
         confirmation_event,
         long_running_requests,
     )
-    from ._merge import merge_actions
     from ._options import activity_kwargs, failure_message
     from ._ui import call_summary
     from .contracts import (
@@ -45,6 +45,8 @@ with workflow.unsafe.imports_passed_through():
 
 class ReactLoop(RuntimeBase):
     """The LLM agent loop (a mixin of AgentRuntime)."""
+
+    pending: list[Event]  # restated for mypy (see _orchestration)
 
     # ── the ReAct loop ──────────────────────────────────────────────────────
 
@@ -87,12 +89,14 @@ class ReactLoop(RuntimeBase):
                 type="LlmCallsLimitExceededError",
                 non_retryable=True,
             )
-        await self.flush()  # the request is built from the store: persist what we hold
+        # the request is built from the store: the step persists what we hold first
+        pending, self.pending = self.pending, []
         step_input = ModelStepInput(
             ref=self.ref(agent, branch),
             step=self.llm_calls,
             event_id=str(workflow.uuid4()),
             timestamp=workflow.now().timestamp(),
+            pending_events=pending,
         )
         self.show()
         try:
@@ -104,6 +108,7 @@ class ReactLoop(RuntimeBase):
                 **activity_kwargs(agent.model_activity_options, MODEL_DEFAULTS),
             )
         except ActivityError as error:
+            self.pending = pending + self.pending  # persisted when the invocation ends
             error_type, message = failure_message(error)
             raise ApplicationError(
                 f"Model step {self.llm_calls} of agent {agent.name} failed: {message}",
@@ -134,35 +139,35 @@ class ReactLoop(RuntimeBase):
         if requests and self.hub is not None:
             # before the tool runs: a result may come back (a webhook) before it returns
             await self.hub.add(requests)
+        event_id = str(workflow.uuid4())
+        record_as = event_id if len(calls) == 1 else None  # the only call records it itself
         outputs = await asyncio.gather(
-            *(self._run_call(agent, branch, call, by_id[call.id or ""]) for call in calls)
-        )
-        parts, actions, responded = [], [], set()
-        for call, output in zip(calls, outputs, strict=True):
-            if output.response is None:
-                continue
-            responded.add(call.id)
-            parts.append(
-                types.Part(
-                    function_response=types.FunctionResponse(
-                        id=call.id, name=call.name, response=output.response
-                    )
-                )
+            *(
+                self._run_call(agent, branch, call, by_id[call.id or ""], record_as)
+                for call in calls
             )
-            actions.append(output.actions)
-        if not parts:
+        )
+        answered = [
+            (call, output.response, output.actions)
+            for call, output in zip(calls, outputs, strict=True)
+            if output.response is not None
+        ]
+        if not answered:
             return None, requests
-        merged = merge_actions(actions)
-        self.apply_temp(merged.state_delta)
-        event = Event(
-            id=str(workflow.uuid4()),
-            timestamp=workflow.now().timestamp(),
+        recorded_at = next((o.recorded_at for o in outputs if o.recorded_at is not None), None)
+        event = build_function_response_event(
+            event_id=event_id,
+            timestamp=workflow.now().timestamp() if recorded_at is None else recorded_at,
             invocation_id=self.invocation_id,
             author=agent.name,
             branch=branch,
-            content=types.Content(role="user", parts=parts),
-            actions=merged,
+            responses=answered,
         )
+        merged = event.actions
+        self.apply_temp(merged.state_delta)
+        if recorded_at is not None:
+            self.record(event)  # the tool activity recorded it in the session
+            return event, requests
         if not merged.requested_tool_confirmations:
             self._add_pending(event)
             return event, requests
@@ -175,6 +180,7 @@ class ReactLoop(RuntimeBase):
             owner=owner,
         )
         waiting = merged.requested_tool_confirmations
+        responded = {call.id for call, _, _ in answered}
         answered_now = [c for c in calls if c.id not in waiting and c.id in responded]
         if answered_now:  # ADK: the other results first, and the loop is not over
             event.actions.skip_summarization = None
@@ -191,10 +197,11 @@ class ReactLoop(RuntimeBase):
         branch: str | None,
         call: types.FunctionCall,
         plan: CallPlan,
+        record_as: str | None,
     ) -> ToolCallOutput:
         if plan.kind == "agent":
             return await self._run_agent_tool(agent, branch, call)
-        return await self._run_tool_activity(agent, branch, call, plan, None)
+        return await self._run_tool_activity(agent, branch, call, plan, None, record_as)
 
     async def _run_tool_activity(
         self,
@@ -203,6 +210,7 @@ class ReactLoop(RuntimeBase):
         call: types.FunctionCall,
         plan: CallPlan | None,
         confirmation: Any,
+        record_as: str | None = None,
     ) -> ToolCallOutput:
         tool = agent.tool(call.name or "")
         options = (
@@ -214,7 +222,10 @@ class ReactLoop(RuntimeBase):
             return await workflow.execute_activity(
                 names.TOOL_CALL,
                 ToolCallInput(
-                    ref=self.ref(agent, branch), function_call=call, tool_confirmation=confirmation
+                    ref=self.ref(agent, branch),
+                    function_call=call,
+                    tool_confirmation=confirmation,
+                    record_as=record_as,
                 ),
                 result_type=ToolCallOutput,
                 summary=call_summary(call.name or "?", call.args),

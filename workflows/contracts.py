@@ -148,6 +148,10 @@ class ModelStepInput(BaseModel):
     event_id: str
     """Id of the model event this step records (decided by the workflow: idempotent)."""
     timestamp: float
+    pending_events: list[Event] = Field(default_factory=list)
+    """Events the workflow decided and holds (merged responses of parallel calls,
+    answers): the step persists them before it builds the request. They are small
+    or already bounded: a parallel call's response enters history twice at most."""
 
 
 class CallPlan(BaseModel):
@@ -174,12 +178,17 @@ class ToolCallInput(BaseModel):
     function_call: types.FunctionCall
     tool_confirmation: ToolConfirmation | None = None
     """Set when re-running a call a human approved or rejected."""
+    record_as: str | None = None
+    """An event id, set when this is the model event's only call: the activity
+    records its response as that event itself, so the response enters history once."""
 
 
 class ToolCallOutput(BaseModel):
     response: dict[str, Any] | None
     """The function response (None: a long-running tool with nothing yet)."""
     actions: EventActions = Field(default_factory=EventActions)
+    recorded_at: float | None = None
+    """The timestamp of the response event the activity recorded (None: not recorded)."""
 
 
 class RunContext(BaseModel):

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+from temporalio.api.enums.v1 import EventType
+
 from adk import Agent
 from adk.agents.run_config import RunConfig
 from adk.testing import MockModel
 from adk.tools import ToolContext
+from workflows import names
 
 from .helpers import call, runner_for, simplify, turn
 
@@ -146,3 +150,58 @@ async def test_tools_see_the_current_turn(temporal_env):
         events = await turn(runner, "second")
     # this turn's message, and this invocation's events (user + the call), not the history
     assert events[2].get_function_responses()[0].response == {"said": "second", "events": 2}
+
+
+def fetch(key: str) -> dict:
+    """Returns a document with a recognisable body."""
+    return {"key": key, "body": f"BODY-OF-{key}"}
+
+
+async def test_each_event_is_persisted_by_the_activity_that_already_runs(temporal_env):
+    """No bookkeeping round trips in the loop: begin is the only local activity.
+
+    A lone call's response is recorded by its tool activity (it enters history
+    once, as that activity's result); a parallel merge is handed to the next
+    model step, which persists it first (twice at most: bounded).
+    """
+    model = MockModel.create(
+        [call("fetch", key="solo"), [call("fetch", key="p1"), call("fetch", key="p2")], "done"]
+    )
+    agent = Agent(name="a", model=model, tools=[fetch])
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "go")
+        handle = temporal_env.client.get_workflow_handle(
+            names.invocation_workflow_id("test_app", "u1", "s1")
+        )
+        history = await handle.fetch_history()
+    assert [s for s in simplify(events) if s[1][0] == "response"] == [
+        ("a", ("response", "fetch", {"key": "solo", "body": "BODY-OF-solo"})),
+        ("a", ("response", "fetch", {"key": "p1", "body": "BODY-OF-p1"})),
+        ("a", ("response", "fetch", {"key": "p2", "body": "BODY-OF-p2"})),
+    ]
+    assert len(events) == 6  # user, call, response, 2 calls, merged responses, answer
+    markers = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED]
+    assert len(markers) == 1  # begin
+    raw = b"".join(e.SerializeToString() for e in history.events)
+    assert raw.count(b"BODY-OF-solo") == 1
+    assert raw.count(b"BODY-OF-p1") == raw.count(b"BODY-OF-p2") == 2
+    # every event was in the store before the model step that read it
+    assert [len(r.contents) for r in model.requests] == [1, 3, 5]
+
+
+async def test_a_failed_model_step_still_leaves_the_merged_responses_recorded(temporal_env):
+    from client import InvocationFailedError
+
+    model = MockModel.create([[call("fetch", key="p1"), call("fetch", key="p2")]])
+    agent = Agent(name="a", model=model, tools=[fetch])
+    async with runner_for(temporal_env, agent) as runner:
+        with pytest.raises(InvocationFailedError, match="scripted replies"):
+            await turn(runner, "go")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    assert session is not None
+    assert simplify(session.events)[3:] == [
+        ("a", ("response", "fetch", {"key": "p1", "body": "BODY-OF-p1"})),
+        ("a", ("response", "fetch", {"key": "p2", "body": "BODY-OF-p2"})),
+    ]

@@ -1,17 +1,21 @@
-"""Client-side function call ids: generated when the model gives none, stripped before it sees them.
+"""Function calls and responses: client-side call ids, and the function response event.
 
-Runs on: activity side (model-step activity).
+Runs on: both sides, pure. The model-step activity gives calls their `adk-` ids
+(generated when the model gives none, stripped before the model sees them);
+the workflow and the tool activity build a function response event with the
+same function, so both build the very same event.
 """
 
 from __future__ import annotations
 
 import uuid
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
 
 from google.genai import types
 
-if TYPE_CHECKING:
-    from ...events.event import Event
+from ...events.event import Event
+from ...events.event_actions import EventActions
 
 AF_FUNCTION_CALL_ID_PREFIX = "adk-"
 REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = "adk_request_confirmation"
@@ -54,3 +58,53 @@ def remove_client_function_call_id(content: types.Content | None) -> None:
             and part.function_response.id.startswith(AF_FUNCTION_CALL_ID_PREFIX)
         ):
             part.function_response.id = None
+
+
+def deep_merge_dicts(base: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """Recursive merge: nested dicts merge, any other value from `update` wins."""
+    merged = dict(base)
+    for key, value in update.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = deep_merge_dicts(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def merge_actions(actions: Sequence[EventActions]) -> EventActions:
+    """The actions of parallel calls, merged in call order (ADK's merge of parallel responses)."""
+    data: dict[str, Any] = {}
+    for action in actions:
+        data = deep_merge_dicts(data, action.model_dump(exclude_none=True, by_alias=True))
+    return EventActions.model_validate(data)
+
+
+def build_function_response_event(
+    *,
+    event_id: str,
+    timestamp: float,
+    invocation_id: str,
+    author: str,
+    branch: str | None,
+    responses: Sequence[tuple[types.FunctionCall, dict[str, Any], EventActions]],
+) -> Event:
+    """One event holding the responses of a model event's calls, in call order."""
+    return Event(
+        id=event_id,
+        timestamp=timestamp,
+        invocation_id=invocation_id,
+        author=author,
+        branch=branch,
+        content=types.Content(
+            role="user",
+            parts=[
+                types.Part(
+                    function_response=types.FunctionResponse(
+                        id=call.id, name=call.name, response=response
+                    )
+                )
+                for call, response, _ in responses
+            ],
+        ),
+        actions=merge_actions([actions for _, _, actions in responses]),
+    )
