@@ -22,6 +22,8 @@ from adk.flows.llm_flows.functions import build_function_response_event
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
+from adk.tools.base_toolset import BaseToolset
+from adk.tools.function_tool import FunctionTool
 from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 
@@ -52,6 +54,31 @@ async def load_for_tool(store: BaseSessionService, ref: StepRef) -> Session:
     )
 
 
+async def sees_session(agent: LlmAgent, name: str) -> bool:
+    """Whether any code this call runs can read the session (state, events, user content).
+
+    Tool callbacks and toolsets get a context; a FunctionTool's function only if it
+    declares a context parameter (or asks for confirmation). A plain function with no
+    context is called with its arguments alone, so loading the session is wasted work.
+    """
+    if (
+        agent.canonical_before_tool_callbacks
+        or agent.canonical_after_tool_callbacks
+        or agent.canonical_on_tool_error_callbacks
+        or any(isinstance(tool, BaseToolset) for tool in agent.tools)
+    ):
+        return True
+    tool = next((t for t in await agent.canonical_tools() if t.name == name), None)
+    if tool is None:
+        return name == "transfer_to_agent"  # unknown names get an error result: no context
+    return not (
+        isinstance(tool, FunctionTool)
+        and type(tool).run_async is FunctionTool.run_async
+        and not tool.takes_context
+        and not tool.may_ask_confirmation
+    )
+
+
 async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> BaseTool | None:
     for tool in await agent.canonical_tools(tool_context):
         if tool.name == name:
@@ -77,7 +104,12 @@ async def tool_call(
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    session = await load_for_tool(store, ref)
+    if await sees_session(agent, call.name or ""):
+        session = await load_for_tool(store, ref)
+    else:  # nothing this call runs can read the session: skip the store reads
+        session = Session(
+            id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
+        )
     ctx = invocation_context(store, session, ref, agent)
     actions = EventActions()
     tool_context = ToolContext(

@@ -172,6 +172,16 @@ class FunctionTool(BaseTool):
                 return param.name
         return "tool_context"
 
+    @property
+    def takes_context(self) -> bool:
+        """Whether the function declares a ToolContext parameter (durable-adk)."""
+        return self._signature is not None and self._context_param in self._signature.parameters
+
+    @property
+    def may_ask_confirmation(self) -> bool:
+        """Whether a call may need a human's confirmation (durable-adk)."""
+        return bool(self._require_confirmation)
+
     # Declaration ---------------------------------------------------------
 
     def _get_declaration(self) -> types.FunctionDeclaration | None:
