@@ -367,3 +367,23 @@ def test_default_db_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
         assert service.db_path == str(tmp_path / "x" / "s.db")
     finally:
         service.close()
+
+
+def test_synchronous_defaults_to_normal_and_can_be_full(tmp_path: Path, monkeypatch) -> None:
+    def setting(service: SqliteSessionService) -> int:
+        assert service._conn is not None
+        return service._conn.execute("PRAGMA synchronous").fetchone()[0]
+
+    monkeypatch.delenv("DURABLE_ADK_SQLITE_SYNCHRONOUS", raising=False)
+    normal = SqliteSessionService(tmp_path / "a.db")
+    full = SqliteSessionService(tmp_path / "b.db", synchronous="FULL")
+    monkeypatch.setenv("DURABLE_ADK_SQLITE_SYNCHRONOUS", "full")
+    from_env = SqliteSessionService(tmp_path / "c.db")
+    try:
+        assert (setting(normal), setting(full), setting(from_env)) == (1, 2, 2)
+    finally:
+        for service in (normal, full, from_env):
+            service.close()
+    monkeypatch.setenv("DURABLE_ADK_SQLITE_SYNCHRONOUS", "sometimes")
+    with pytest.raises(ValueError, match="NORMAL or FULL"):
+        SqliteSessionService(tmp_path / "d.db")
