@@ -323,12 +323,18 @@ class Config:
         self.handles: list[WorkflowHandle[Any, Any]] = []
 
 
-def bare_config(client: Client, task_queue: str, label: str, workflow_name: str) -> Config:
+def bare_config(
+    client: Client, task_queue: str, label: str, workflow_name: str, *, eager: bool = False
+) -> Config:
     config: Config
 
     async def run() -> None:
         handle = await client.start_workflow(
-            workflow_name, "x", id=f"bare-{uuid.uuid4().hex}", task_queue=task_queue
+            workflow_name,
+            "x",
+            id=f"bare-{uuid.uuid4().hex}",
+            task_queue=task_queue,
+            request_eager_start=eager,
         )
         config.handles.append(handle)
         await handle.result()
@@ -483,6 +489,9 @@ async def part_overhead(client: Client, tmp: str) -> None:
     bare8 = bare_config(
         client, bare_queue, "  diag: bare + begin (7 activities)", "BenchBareReactBookkeeping"
     )
+    bare_eager = bare_config(
+        client, bare_queue, "  diag: bare, eager start", "BenchBareReact", eager=True
+    )
     ours_sqlite_wf = ours_workflow_config(
         AgentClient(client, sqlite_store, task_queue=sqlite_queue), "ours sqlite: start+result"
     )
@@ -495,7 +504,15 @@ async def part_overhead(client: Client, tmp: str) -> None:
     ours_memory_runner = ours_runner_config(
         runner(memory_store, memory_queue), "ours in-memory: Runner.run_async"
     )
-    configs = [bare, bare8, ours_sqlite_wf, ours_sqlite_runner, ours_memory_wf, ours_memory_runner]
+    configs = [
+        bare,
+        bare8,
+        bare_eager,
+        ours_sqlite_wf,
+        ours_sqlite_runner,
+        ours_memory_wf,
+        ours_memory_runner,
+    ]
 
     async with (
         bare_worker,
@@ -561,6 +578,16 @@ async def part_overhead(client: Client, tmp: str) -> None:
             f"   {c.label:<37} latency {lat:5.2f}x {'ok ' if lat <= 1.2 else 'MISS'}"
             f"   throughput {thr:5.2f}x {'ok' if thr >= 0.85 else 'MISS'}"
         )
+    print()
+    print("   ours starts invocations eagerly (request_eager_start: a worker in the same")
+    print("   process takes the first workflow task with the start reply). Against a bare")
+    print("   workflow started the same way:")
+    eager_lat = statistics.median(bare_eager.latencies)
+    eager_thr = statistics.mean(bare_eager.throughputs)
+    for c in (ours_sqlite_wf, ours_sqlite_runner, ours_memory_wf, ours_memory_runner):
+        lat = statistics.median(c.latencies) / eager_lat
+        thr = statistics.mean(c.throughputs) / eager_thr
+        print(f"   {c.label:<37} latency {lat:5.2f}x   throughput {thr:5.2f}x")
     print()
     print("   session-store calls per invocation (sqlite, sequential runs):")
     for label in (ours_sqlite_wf.label, ours_sqlite_runner.label):

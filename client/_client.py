@@ -35,7 +35,7 @@ from ._errors import InvocationFailedError, SessionBusyError, failure_text
 
 _MAX_POLL = 0.25
 """Longest pause between polls of the store while no event arrives (seconds)."""
-_STATUS_EVERY = 0.5
+_STATUS_EVERY = 2.0
 """Seconds between status checks while no event arrives (to notice a wait)."""
 
 
@@ -124,6 +124,9 @@ class AgentClient:
                 id=workflow_id,
                 task_queue=self.task_queue,
                 result_type=InvocationResult,
+                # a worker in this process (Runner, tests) takes the first task with the
+                # start reply, one dispatch round trip fewer; otherwise a normal start
+                request_eager_start=True,
                 static_summary=_summary(app_name, user_id, text),
                 static_details=_details(ref, invocation_id, text),
                 search_attributes=TypedSearchAttributes(
@@ -156,30 +159,47 @@ class AgentClient:
         result = asyncio.ensure_future(invocation.handle.result())
         loop = asyncio.get_running_loop()
         checked = loop.time()
-        watch = stop_when_waiting or on_pending is not None
+        watch_status = stop_when_waiting or on_pending is not None
+        paused = False  # a recorded call waits for an answer: is it registered yet?
         interval = self.poll_interval
+        ref = invocation.session
+        watch = self.session_service.watch(
+            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+        )
         try:
-            while True:
-                done = result.done()
-                batch = await self._recorded(invocation, after_seq)
-                for seq, event in batch:
-                    after_seq = seq
-                    yield event
-                if done:
-                    break
-                paused = any(event.long_running_tool_ids for _, event in batch)
-                if watch and (paused or loop.time() - checked > _STATUS_EVERY):
-                    checked = loop.time()
-                    pending = await self._pending_of(invocation)
-                    if pending and on_pending is not None:
-                        on_pending(pending)
-                    if pending and stop_when_waiting:
-                        for _seq, event in await self._recorded(invocation, after_seq):
-                            yield event
-                        return
-                # poll often while events flow; back off while a model or tool takes its time
-                interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                await asyncio.wait({result}, timeout=interval)
+            with watch as recorded:
+                while True:
+                    done = result.done()
+                    recorded.clear()
+                    batch = await self._recorded(invocation, after_seq)
+                    for seq, event in batch:
+                        after_seq = seq
+                        yield event
+                    if done:
+                        break
+                    paused = paused or any(event.long_running_tool_ids for _, event in batch)
+                    # the status query costs the server and the worker a task: ask when a
+                    # recorded call waits (until its request shows), and now and then
+                    if watch_status and (paused or loop.time() - checked > _STATUS_EVERY):
+                        checked = loop.time()
+                        pending = await self._pending_of(invocation)
+                        paused = paused and not pending
+                        if pending and on_pending is not None:
+                            on_pending(pending)
+                        if pending and stop_when_waiting:
+                            for _seq, event in await self._recorded(invocation, after_seq):
+                                yield event
+                            return
+                    # poll often while events flow, back off while a model or tool takes
+                    # its time; an append in this process (a Runner's worker) wakes us early
+                    interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
+                    changed = asyncio.ensure_future(recorded.changed())
+                    try:
+                        await asyncio.wait(
+                            {result, changed}, timeout=interval, return_when=asyncio.FIRST_COMPLETED
+                        )
+                    finally:
+                        changed.cancel()
             try:
                 result.result()
             except WorkflowFailureError as error:

@@ -6,12 +6,14 @@ Runs on: activity and process side.
 from __future__ import annotations
 
 import abc
+import contextlib
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from adk.events.event import Event
 
+from ._watch import SessionWatch, SessionWatchers
 from .session import Session
 from .state import State
 
@@ -61,10 +63,14 @@ class BaseSessionService(abc.ABC):
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None: ...
 
     async def append_event(self, session: Session, event: Event) -> Event:
-        """Apply the event to the in-memory session; subclasses also persist it."""
+        """Apply the event to the in-memory session; subclasses persist it first.
+
+        Watches of the session (see `watch`) are notified.
+        """
         if event.partial:
             return event
         _trim_temp_delta_state(event)
+        self._watchers().notify((session.app_name, session.user_id, session.id))
         for index, recorded in enumerate(session.events):
             if recorded.id == event.id:  # a retried append: replace it in place
                 session.events[index] = event
@@ -75,6 +81,22 @@ class BaseSessionService(abc.ABC):
         session.events.append(event)
         session.last_update_time = event.timestamp
         return event
+
+    def watch(
+        self, *, app_name: str, user_id: str, session_id: str
+    ) -> contextlib.AbstractContextManager[SessionWatch]:
+        """A watch set whenever an event of the session is appended through this instance.
+
+        A durable-adk extension for streams: a client in the worker's process wakes
+        up at once; one in another process sees nothing here and keeps polling.
+        """
+        return self._watchers().watch((app_name, user_id, session_id))
+
+    def _watchers(self) -> SessionWatchers:
+        watchers = self.__dict__.get("_session_watchers")
+        if watchers is None:
+            watchers = self.__dict__.setdefault("_session_watchers", SessionWatchers())
+        return watchers  # type: ignore[no-any-return]
 
     @abc.abstractmethod
     async def get_state(

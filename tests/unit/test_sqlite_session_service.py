@@ -387,3 +387,35 @@ def test_synchronous_defaults_to_normal_and_can_be_full(tmp_path: Path, monkeypa
     monkeypatch.setenv("DURABLE_ADK_SQLITE_SYNCHRONOUS", "sometimes")
     with pytest.raises(ValueError, match="NORMAL or FULL"):
         SqliteSessionService(tmp_path / "d.db")
+
+
+async def test_a_watch_wakes_when_an_event_of_its_session_is_appended_from_another_loop(
+    service: SqliteSessionService,
+) -> None:
+    session = await service.create_session(app_name=APP, user_id="u", session_id="s")
+    await service.create_session(app_name=APP, user_id="u", session_id="other")
+
+    def append_in_another_thread(session_id: str) -> None:
+        async def append() -> None:
+            target = await service.get_session(app_name=APP, user_id="u", session_id=session_id)
+            assert target is not None
+            await service.append_event(target, Event(author="user", invocation_id="i"))
+
+        asyncio.run(append())  # e.g. a sync Runner's loop, or a worker thread
+
+    with (
+        service.watch(app_name=APP, user_id="u", session_id="s") as watch,
+        service.watch(app_name=APP, user_id="u", session_id="nobody") as idle,
+    ):
+        await asyncio.to_thread(append_in_another_thread, "other")
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(watch.changed(), 0.05)
+        await asyncio.to_thread(append_in_another_thread, "s")
+        await asyncio.wait_for(watch.changed(), 1)
+        watch.clear()
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(watch.changed(), 0.05)
+        assert session.id == "s"
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(idle.changed(), 0.01)
+    assert not service._watchers()._watches  # closed watches are forgotten

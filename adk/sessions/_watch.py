@@ -1,0 +1,68 @@
+"""Watching a session for new events appended through the same service instance.
+
+Runs on: process side (client streams) and activity side (appends notify).
+
+A durable-adk extension of the session service: a client stream in the process
+that also runs the worker (the Runner, tests, benchmarks) wakes up as soon as
+an event is recorded instead of waiting for its next poll. Writers in other
+processes are not seen here; streams keep polling for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Iterator
+
+SessionKey = tuple[str, str, str]
+"""(app_name, user_id, session_id)."""
+
+
+class SessionWatch:
+    """Set whenever an event of the watched session is appended (from any thread or loop)."""
+
+    def __init__(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._changed = asyncio.Event()
+
+    def clear(self) -> None:
+        """Forget earlier changes: call before reading what is recorded."""
+        self._changed.clear()
+
+    async def changed(self) -> None:
+        """Return once an event was appended since the last `clear()`."""
+        await self._changed.wait()
+
+    def _notify(self) -> None:
+        with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
+            self._loop.call_soon_threadsafe(self._changed.set)
+
+
+class SessionWatchers:
+    """The watches of one service instance, by session."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._watches: dict[SessionKey, set[SessionWatch]] = {}
+
+    @contextlib.contextmanager
+    def watch(self, key: SessionKey) -> Iterator[SessionWatch]:
+        watch = SessionWatch()
+        with self._lock:
+            self._watches.setdefault(key, set()).add(watch)
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                watches = self._watches.get(key)
+                if watches is not None:
+                    watches.discard(watch)
+                    if not watches:
+                        del self._watches[key]
+
+    def notify(self, key: SessionKey) -> None:
+        with self._lock:
+            watches = list(self._watches.get(key, ()))
+        for watch in watches:
+            watch._notify()
