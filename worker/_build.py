@@ -22,27 +22,44 @@ from workflows import WORKFLOWS
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
 
-# Passed through the sandbox (imported once, shared), each for a reason:
+# In strict mode, passed through the sandbox (imported once, shared), each for a reason:
 # - adk: events/specs are pydantic models with no I/O (user code never runs in
 #   the sandbox: it runs in activities);
 # - google.genai: its types are pydantic models, and importing the package pulls
 #   in its HTTP client, which is not sandbox-safe to re-import;
-# - pydantic, pydantic_core: heavy and pure;
-# - workflows: our own workflow code, kept deterministic by tests/test_architecture.py
-#   (no clocks, uuid4, random, I/O); re-executing it for every run cost ~13 ms of
-#   worker CPU per invocation (measured with bench/history_and_overhead.py).
-PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core", "workflows")
+# - pydantic, pydantic_core: heavy and pure.
+# Our `workflows` package is not: strict mode re-imports it for every run, so the
+# sandbox checks its code (a passed-through module is not checked at all).
+PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core")
+
+SANDBOX_MODES = ("off", "strict")
 
 
-def workflow_runner() -> WorkflowRunner:
-    """The sandbox by default; DURABLE_ADK_WORKFLOW_SANDBOX=off runs workflows without it.
+def workflow_runner(mode: str | None = None) -> WorkflowRunner:
+    """How the workflows run: `off` (the default) or `strict` (Temporal's sandbox).
 
-    Off is safe for durable-adk's workflows, which run no user code and which
-    tests/test_architecture.py keeps free of clocks, uuid4, random and I/O; it
-    saves the sandbox's per-activation and per-payload work (~20 ms of worker
-    CPU per invocation, profiled). The sandbox stays the default.
+    `mode` defaults to $DURABLE_ADK_WORKFLOW_SANDBOX, else `off`.
+
+    Off, because the sandbox guards workflow code against nondeterminism, and
+    the only workflow code here is durable-adk's own: no user code runs in a
+    workflow (tools, callbacks and models run in activities). Its determinism is
+    enforced by tests/test_architecture.py (no clocks, uuid4, random, I/O or env in
+    `workflows/`), by the replay tests, and by the test suite's runs in strict
+    mode. The sandbox costs a re-import of the workflow modules and a sandboxed
+    serialization context for every payload: about a quarter of the worker's
+    CPU per invocation (bench/history_and_overhead.py).
+
+    `strict` runs the workflows in the sandbox and re-imports `workflows/` for
+    every run, so a nondeterministic call there fails the workflow task: use it
+    when changing workflow code.
     """
-    if os.environ.get("DURABLE_ADK_WORKFLOW_SANDBOX", "on").lower() in ("off", "0", "false"):
+    chosen = (mode or os.environ.get("DURABLE_ADK_WORKFLOW_SANDBOX") or "off").lower()
+    if chosen not in SANDBOX_MODES:
+        raise ValueError(
+            f"DURABLE_ADK_WORKFLOW_SANDBOX must be one of {', '.join(SANDBOX_MODES)},"
+            f" not {chosen!r}."
+        )
+    if chosen == "off":
         return UnsandboxedWorkflowRunner()
     return SandboxedWorkflowRunner(
         restrictions=SandboxRestrictions.default.with_passthrough_modules(*PASSTHROUGH)
@@ -63,7 +80,7 @@ def build_worker(
         task_queue=task_queue,
         workflows=WORKFLOWS,
         activities=activities.all(),
-        workflow_runner=workflow_runner(),
+        workflow_runner=worker_options.pop("workflow_runner", None) or workflow_runner(),
         **worker_options,
     )
 

@@ -379,11 +379,11 @@ def committed_history() -> WorkflowHistory:
     return WorkflowHistory.from_json(HISTORY_WORKFLOW_ID, HISTORY.read_text(encoding="utf-8"))
 
 
-def replayer(*workflows: type) -> Replayer:
+def replayer(*workflows: type, sandbox: str | None = None) -> Replayer:
     return Replayer(
         workflows=list(workflows),
         data_converter=data_converter,
-        workflow_runner=workflow_runner(),
+        workflow_runner=workflow_runner(sandbox),
     )
 
 
@@ -406,8 +406,9 @@ def test_committed_history_is_representative():
     assert events[-1]["eventType"] == "EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED"
 
 
-async def test_committed_history_replays_on_the_current_workflow():
-    result = await replayer(*WORKFLOWS).replay_workflow(committed_history())
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_committed_history_replays_on_the_current_workflow(sandbox):
+    result = await replayer(*WORKFLOWS, sandbox=sandbox).replay_workflow(committed_history())
     assert result.replay_failure is None
 
 

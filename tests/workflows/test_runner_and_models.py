@@ -8,10 +8,14 @@ import textwrap
 from collections.abc import AsyncGenerator
 from pathlib import Path
 
+import pytest
 from google.genai import types
 
 from adk import Agent
+from adk.agents import SequentialAgent
 from adk.models import BaseLlm, LLMRegistry, LlmRequest, LlmResponse
+from adk.testing import MockModel
+from adk.tools import FunctionTool, ToolContext
 
 from .helpers import runner_for, simplify, turn
 
@@ -100,25 +104,90 @@ async def test_an_unknown_model_name_fails_fast_with_a_clear_error(temporal_env)
     assert "LLMRegistry" in message
 
 
-async def test_the_workflows_run_outside_the_sandbox_when_asked(temporal_env, monkeypatch):
+def test_the_workflows_run_unsandboxed_unless_strict_is_asked(monkeypatch):
     from temporalio.worker import UnsandboxedWorkflowRunner
+    from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner
 
-    from adk.testing import MockModel
     from worker._build import workflow_runner
 
-    monkeypatch.setenv("DURABLE_ADK_WORKFLOW_SANDBOX", "off")
+    monkeypatch.delenv("DURABLE_ADK_WORKFLOW_SANDBOX", raising=False)
     assert isinstance(workflow_runner(), UnsandboxedWorkflowRunner)
-    model = MockModel.create([types.Part.from_function_call(name="double", args={"x": 2}), "4"])
+    monkeypatch.setenv("DURABLE_ADK_WORKFLOW_SANDBOX", "Strict")
+    strict = workflow_runner()
+    assert isinstance(strict, SandboxedWorkflowRunner)
+    # our workflow code is re-imported (so checked) in every run, not passed through
+    assert "workflows" not in strict.restrictions.passthrough_modules
+    monkeypatch.setenv("DURABLE_ADK_WORKFLOW_SANDBOX", "maybe")
+    with pytest.raises(ValueError, match="off, strict"):
+        workflow_runner()
 
-    def double(x: int) -> int:
+
+async def test_an_agent_tree_runs_in_the_strict_sandbox(temporal_env):
+    """The sandbox finds nothing to object to in the workflows: model, parallel tools,
+    state, a sub-agent in a child workflow, and an answer from a human."""
+    from worker._build import workflow_runner
+
+    def double(x: int, tool_context: ToolContext) -> int:
         """Doubles."""
+        tool_context.state["doubled"] = x
         return 2 * x
 
-    agent = Agent(name="calc", model=model, tools=[double])
-    async with runner_for(temporal_env, agent) as runner:
-        events = await turn(runner, "2*2?")
-    assert simplify(events)[1:] == [
+    first = Agent(
+        name="calc",
+        model=MockModel.create(
+            [
+                [
+                    types.Part.from_function_call(name="double", args={"x": 2}),
+                    types.Part.from_function_call(name="double", args={"x": 3}),
+                ],
+                "4 and 6",
+            ]
+        ),
+        tools=[double],
+    )
+    second = Agent(
+        name="checker",
+        model=MockModel.create(
+            [types.Part.from_function_call(name="approved_double", args={"x": 5}), "10, checked"]
+        ),
+        tools=[FunctionTool(double, require_confirmation=True)],
+    )
+    second.tools[0].name = "approved_double"  # type: ignore[union-attr]
+    root = SequentialAgent(name="pipeline", sub_agents=[first, second])
+    async with runner_for(
+        temporal_env,
+        root,
+        worker_options={"workflow_runner": workflow_runner("strict")},
+    ) as runner:
+        paused = await turn(runner, "double things")
+        asking = next(
+            c
+            for e in paused
+            for c in e.get_function_calls()
+            if c.name == "adk_request_confirmation"
+        )
+        events = [
+            e
+            async for e in runner.run_async(
+                user_id="u1",
+                session_id="s1",
+                new_message=types.Content(
+                    role="user",
+                    parts=[
+                        types.Part(
+                            function_response=types.FunctionResponse(
+                                id=asking.id,
+                                name="adk_request_confirmation",
+                                response={"confirmed": True},
+                            )
+                        )
+                    ],
+                ),
+            )
+        ]
+    assert simplify(paused)[1:4] == [
         ("calc", ("call", "double", {"x": 2})),
+        ("calc", ("call", "double", {"x": 3})),
         ("calc", ("response", "double", {"result": 4})),
-        ("calc", "4"),
     ]
+    assert simplify(events)[-1] == ("checker", "10, checked")
