@@ -134,7 +134,6 @@ class AgentClient:
                         SearchAttributePair(names.SA_APP, app_name),
                         SearchAttributePair(names.SA_USER, user_id),
                         SearchAttributePair(names.SA_SESSION, session_id),
-                        SearchAttributePair(names.SA_STATUS, "running"),
                     ]
                 ),
             )

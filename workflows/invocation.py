@@ -138,9 +138,16 @@ class AdkInvocationWorkflow:
             self._runtime.show()
 
     def _set_status(self, status: str) -> None:
-        if status != self._status:
-            self._status = status
-            workflow.upsert_search_attributes([names.SA_STATUS.value_set(status)])
+        """The status query tells every status; the AdkStatus search attribute only
+        `waiting` (unset otherwise: ExecutionStatus tells running, completed, failed),
+        so an invocation that never waits costs no search-attribute update."""
+        if status == self._status:
+            return
+        if status == "waiting":
+            workflow.upsert_search_attributes([names.SA_STATUS.value_set("waiting")])
+        elif self._status == "waiting":
+            workflow.upsert_search_attributes([names.SA_STATUS.value_unset()])
+        self._status = status
 
     def _pending_details(self) -> str:
         return pending_markdown(self._pending(), workflow.info().workflow_id)

@@ -9,6 +9,7 @@ import uuid
 import pytest
 from google.genai import types
 from temporalio.api.enums.v1 import EventType
+from temporalio.client import WorkflowExecutionStatus
 
 from adk import Agent
 from adk.apps.app import App
@@ -81,7 +82,7 @@ async def test_unknown_app_fails_fast_naming_the_apps_served(temporal_env):
         e for e in history.events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
     ]
     assert len(markers) == 1 and not scheduled
-    assert description.typed_search_attributes.get(names.SA_STATUS) == "failed"
+    assert description.status == WorkflowExecutionStatus.FAILED
 
 
 def broken(x: int) -> dict:

@@ -96,9 +96,9 @@ async def recorded(runner: Runner, invocation: Invocation) -> list[Event]:
 
 
 async def finish(runner: Runner, invocation: Invocation) -> list[Event]:
-    """Wait for the invocation; its events, with AdkStatus checked to be completed."""
+    """Wait for the invocation; its events, with AdkStatus checked to be unset again."""
     await invocation.handle.result()
-    assert await eventually(lambda: _is(adk_status(invocation.handle), "completed"))
+    assert await eventually(lambda: _is(adk_status(invocation.handle), None))
     return await recorded(runner, invocation)
 
 

@@ -6,6 +6,7 @@ import asyncio
 
 from google.genai import types
 from temporalio.api.sdk.v1 import WorkflowMetadata
+from temporalio.client import WorkflowExecutionStatus
 
 from adk import Agent
 from adk.events.event import Event
@@ -40,7 +41,7 @@ async def test_summary_search_attributes_and_activity_summaries(temporal_env):
         "AdkUser": "u1",
         "AdkSession": "s1",
         "AdkAgent": "weather",
-        "AdkStatus": "completed",
+        "AdkStatus": None,  # set only while an invocation waits for a human
     }
     converter = temporal_env.client.data_converter.payload_converter
     history = await handle.fetch_history()
@@ -80,7 +81,7 @@ async def test_current_details_show_the_live_transcript(temporal_env):
             release.set()
         await asyncio.wait_for(task, timeout=10)
         done = await handle.query("__temporal_workflow_metadata", result_type=WorkflowMetadata)
-    assert description.typed_search_attributes.get(names.SA_STATUS) == "running"
+    assert description.typed_search_attributes.get(names.SA_STATUS) is None  # not waiting
     assert description.typed_search_attributes.get(names.SA_AGENT) == "finder"
     assert "**status**: running" in running.current_details
     assert running.current_details.endswith(
@@ -92,7 +93,7 @@ async def test_current_details_show_the_live_transcript(temporal_env):
     )
 
 
-async def test_failed_invocation_is_marked_failed(temporal_env):
+async def test_failed_invocation_is_failed_with_no_adk_status(temporal_env):
     model = MockModel.create([])
     agent = Agent(name="a", model=model)
     async with runner_for(temporal_env, agent) as runner:
@@ -106,7 +107,8 @@ async def test_failed_invocation_is_marked_failed(temporal_env):
         names.invocation_workflow_id("test_app", "u1", "s-fail")
     )
     description = await handle.describe()
-    assert description.typed_search_attributes.get(names.SA_STATUS) == "failed"
+    assert description.status == WorkflowExecutionStatus.FAILED
+    assert description.typed_search_attributes.get(names.SA_STATUS) is None
 
 
 def test_call_summary_is_cut_to_fit():
