@@ -58,25 +58,29 @@ def find_llm_agent(app: App, agent_name: str) -> LlmAgent:
 
 @contextlib.asynccontextmanager
 async def heartbeating() -> AsyncIterator[None]:
-    """Heartbeat in the background so a dead worker's attempt is retried quickly."""
+    """Heartbeat in the background so a dead worker's attempt is retried quickly.
+
+    The first beat comes after one interval, so a fast step sends none; a timer,
+    not a task, so a fast step costs next to nothing.
+    """
     timeout = activity.info().heartbeat_timeout
     if not timeout:
         yield
         return
     interval = max(timeout / 3, timedelta(milliseconds=200)).total_seconds()
+    loop = asyncio.get_running_loop()
+    timer: asyncio.TimerHandle | None = None
 
-    async def beat() -> None:
-        while True:  # the first beat after one interval: fast steps send none
-            await asyncio.sleep(interval)
-            activity.heartbeat()
+    def beat() -> None:  # runs in the activity's context (call_later copies it)
+        nonlocal timer
+        activity.heartbeat()
+        timer = loop.call_later(interval, beat)
 
-    task = asyncio.create_task(beat())
+    timer = loop.call_later(interval, beat)
     try:
         yield
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        timer.cancel()
 
 
 @contextlib.contextmanager

@@ -205,3 +205,31 @@ async def test_a_failed_model_step_still_leaves_the_merged_responses_recorded(te
         ("a", ("response", "fetch", {"key": "p1", "body": "BODY-OF-p1"})),
         ("a", ("response", "fetch", {"key": "p2", "body": "BODY-OF-p2"})),
     ]
+
+
+async def test_a_tool_longer_than_its_heartbeat_timeout_keeps_beating_and_runs_once(temporal_env):
+    from datetime import timedelta
+
+    from adk.activity_options import ActivityOptions
+
+    runs: list[int] = []
+
+    async def slow(n: int) -> dict:
+        """Takes longer than its heartbeat timeout."""
+        runs.append(n)
+        await asyncio.sleep(1.5)
+        return {"n": n}
+
+    model = MockModel.create([call("slow", n=1), "done"])
+    agent = Agent(
+        name="a",
+        model=model,
+        tools=[slow],
+        tool_activity_options=ActivityOptions(heartbeat_timeout=timedelta(milliseconds=600)),
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        events = await turn(runner, "go")
+    assert [s for s in simplify(events) if s[1][0] == "response"] == [
+        ("a", ("response", "slow", {"n": 1}))
+    ]
+    assert runs == [1]  # no heartbeat timeout, so no retry
