@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
+    from adk.flows.llm_flows.functions import build_function_response_event
     from adk.tools.tool_confirmation import ToolConfirmation
 
     from .contracts import CallPlan, HumanAnswer, PendingRequest
@@ -157,23 +158,19 @@ def tool_response_event(
     actions: EventActions | None = None,
 ) -> Event:
     """A function response from the agent's side (progress, a re-run tool, a deadline)."""
-    return Event(
-        id=str(workflow.uuid4()),
+    return build_function_response_event(
+        event_id=str(workflow.uuid4()),
         timestamp=workflow.now().timestamp(),
         invocation_id=invocation_id,
         author=request.agent,
         branch=request.branch,
-        content=types.Content(
-            role="user",
-            parts=[
-                types.Part(
-                    function_response=types.FunctionResponse(
-                        id=request.call_id, name=request.tool, response=response
-                    )
-                )
-            ],
-        ),
-        actions=actions or EventActions(),
+        responses=[
+            (
+                types.FunctionCall(id=request.call_id, name=request.tool),
+                response,
+                actions or EventActions(),
+            )
+        ],
     )
 
 
