@@ -107,8 +107,10 @@ class ReactLoop(RuntimeBase):
                 summary=f"model {agent.model} · step {self.llm_calls} · {agent.name}",
                 **activity_kwargs(agent.model_activity_options, MODEL_DEFAULTS),
             )
-        except ActivityError as error:
+        except BaseException as error:  # failed or cancelled: the events may not be stored
             self.pending = pending + self.pending  # persisted when the invocation ends
+            if not isinstance(error, ActivityError):
+                raise
             error_type, message = failure_message(error)
             raise ApplicationError(
                 f"Model step {self.llm_calls} of agent {agent.name} failed: {message}",
