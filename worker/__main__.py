@@ -13,11 +13,18 @@ import sys
 from datetime import timedelta
 
 import structlog
+from temporalio.worker import UnsandboxedWorkflowRunner
 
 from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE
 
-from ._build import SearchAttributesMissing, build_worker, connect, ensure_search_attributes
+from ._build import (
+    SearchAttributesMissing,
+    build_worker,
+    connect,
+    ensure_search_attributes,
+    workflow_runner,
+)
 from ._loader import AppLoadError, load_apps
 from ._logging import configure_logging
 
@@ -56,6 +63,12 @@ async def serve(args: argparse.Namespace) -> int:
     except AppLoadError as error:
         log.error("cannot load app", error=str(error))
         return 2
+    try:  # configuration errors first, before any connection
+        runner = workflow_runner()
+        store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
+    except ValueError as error:
+        log.error("bad configuration", error=str(error))
+        return 2
     try:
         client = await connect(args.address, args.namespace)
         added = await ensure_search_attributes(client)
@@ -67,12 +80,12 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     if added:
         log.info("registered search attributes", names=added)
-    store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
     worker = build_worker(
         client,
         apps=apps,
         session_service=store,
         task_queue=args.task_queue,
+        workflow_runner=runner,
         # on SIGTERM, running tool calls and model steps get this long to finish
         graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
     )
@@ -87,6 +100,7 @@ async def serve(args: argparse.Namespace) -> int:
         namespace=args.namespace,
         task_queue=args.task_queue,
         session_db=str(store.db_path),
+        workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
     async with worker:
         await stop.wait()
