@@ -117,11 +117,12 @@ class Runner:
         """Run one invocation and yield its events as they are recorded."""
         from client import AgentClient
 
-        session = await self.session_service.get_session(
-            app_name=self.app_name, user_id=user_id, session_id=session_id
-        )
-        if session is None and not self.auto_create_session:
-            raise ValueError(f"Session not found: {session_id}")
+        if not self.auto_create_session:  # (begin creates a missing session otherwise)
+            exists = await self.session_service.get_state(  # no events: cheap on long sessions
+                app_name=self.app_name, user_id=user_id, session_id=session_id
+            )
+            if exists is None:
+                raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
         if _is_resume(new_message) and await _waiting(client, self.app_name, user_id, session_id):

@@ -191,3 +191,35 @@ async def test_an_agent_tree_runs_in_the_strict_sandbox(temporal_env):
         ("calc", ("response", "double", {"result": 4})),
     ]
     assert simplify(events)[-1] == ("checker", "10, checked")
+
+
+async def test_without_auto_create_a_missing_session_is_an_error(temporal_env):
+    from adk.runners import Runner
+    from adk.sessions import InMemorySessionService
+
+    model = MockModel.create(["hello"])
+    store = InMemorySessionService()
+    async with Runner(
+        app_name="test_app",
+        agent=Agent(name="a", model=model),
+        session_service=store,
+        temporal_client=temporal_env.client,
+    ) as runner:
+        with pytest.raises(ValueError, match="Session not found: nope"):
+            async for _ in runner.run_async(
+                user_id="u1",
+                session_id="nope",
+                new_message=types.Content(role="user", parts=[types.Part(text="hi")]),
+            ):
+                pass
+        assert await store.get_session(app_name="test_app", user_id="u1", session_id="nope") is None
+        await store.create_session(app_name="test_app", user_id="u1", session_id="there")
+        events = [
+            e
+            async for e in runner.run_async(
+                user_id="u1",
+                session_id="there",
+                new_message=types.Content(role="user", parts=[types.Part(text="hi")]),
+            )
+        ]
+    assert [e.content.parts[0].text for e in events if e.content and e.content.parts] == ["hello"]
