@@ -10,6 +10,7 @@ re-imports a workflow's module for every run, so a bare workflow defined in the
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -68,7 +69,7 @@ class BareReactBookkeepingWorkflow:
 
 
 BARE_WORKFLOWS = [BareReactWorkflow, BareReactBookkeepingWorkflow]
-BARE_ACTIVITIES = [bare_model, bare_tool, bare_bookkeeping]
+BARE_ACTIVITIES: list[Callable[..., Any]] = [bare_model, bare_tool, bare_bookkeeping]
 
 
 def bare_runner(sandboxed: bool) -> WorkflowRunner:

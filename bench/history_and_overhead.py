@@ -44,6 +44,7 @@ LATENCY_RUNS = 30
 WARMUP_RUNS = 5
 THROUGHPUT_TOTAL = 100
 THROUGHPUT_IN_FLIGHT = 20
+THROUGHPUT_ROUNDS = 3
 
 
 # ── helpers ─────────────────────────────────────────────────────────────────
@@ -487,8 +488,8 @@ async def part_overhead(client: Client, tmp: str) -> None:
             c.label: await activity_breakdown(c.handles[:10])
             for c in (bare, bare_like_ours, ours_sqlite_wf, ours_memory_wf)
         }
-        # Throughput: two rounds, the second in reverse order.
-        for order in (configs, list(reversed(configs))):
+        # Throughput: three rounds, the middle one in reverse order.
+        for order in (configs, list(reversed(configs)), configs):
             for config in order:
                 await throughput(config)
 
@@ -497,21 +498,22 @@ async def part_overhead(client: Client, tmp: str) -> None:
     print(
         f"   {LATENCY_RUNS} sequential runs each after {WARMUP_RUNS} warm-ups (interleaved);"
         f" throughput: {THROUGHPUT_TOTAL} invocations, {THROUGHPUT_IN_FLIGHT} in flight,"
-        " 2 rounds"
+        f" {THROUGHPUT_ROUNDS} rounds"
     )
     print()
     print(
-        f"   {'configuration':<37} {'p50':>9} {'p90':>9} {'thr r1':>8} {'thr r2':>8}"
-        f" {'thr mean':>9}"
+        f"   {'configuration':<37} {'p50':>9} {'p90':>9}"
+        + "".join(f" {'thr r' + str(i + 1):>8}" for i in range(THROUGHPUT_ROUNDS))
+        + f" {'thr mean':>9}"
     )
     for c in configs:
         print(
             f"   {c.label:<37} {ms(statistics.median(c.latencies))} {ms(pct(c.latencies, 0.9))}"
-            f" {c.throughputs[0]:>6.1f}/s {c.throughputs[1]:>6.1f}/s"
-            f" {statistics.mean(c.throughputs):>7.1f}/s"
+            + "".join(f" {t:>6.1f}/s" for t in c.throughputs)
+            + f" {statistics.mean(c.throughputs):>7.1f}/s"
         )
     print()
-    print("   CPU per invocation during the throughput runs (mean of both rounds):")
+    print("   CPU per invocation during the throughput runs (mean of the rounds):")
     print(f"   {'configuration':<37} {'this process':>13} {'dev server':>11} {'total':>9}")
     for c in configs:
         own = statistics.mean(c.cpu_self)
