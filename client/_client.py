@@ -20,6 +20,7 @@ from temporalio.service import RPCError
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
+from adk.sessions import SessionWatch
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -192,13 +193,7 @@ class AgentClient:
                     # poll often while events flow, back off while a model or tool takes
                     # its time; an append in this process (a Runner's worker) wakes us early
                     interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                    changed = asyncio.ensure_future(recorded.changed())
-                    try:
-                        await asyncio.wait(
-                            {result, changed}, timeout=interval, return_when=asyncio.FIRST_COMPLETED
-                        )
-                    finally:
-                        changed.cancel()
+                    await _first_of(result, recorded, interval)
             try:
                 result.result()
             except WorkflowFailureError as error:
@@ -294,6 +289,29 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
+
+
+async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> None:
+    """Until the invocation ends, an event is recorded, or `timeout` passes.
+
+    Callbacks on one future rather than a task per wait: a stream waits many
+    times per invocation."""
+    loop = asyncio.get_running_loop()
+    woken = loop.create_future()
+
+    def wake(*_: Any) -> None:
+        if not woken.done():
+            woken.set_result(None)
+
+    result.add_done_callback(wake)
+    stop_watching = recorded.on_change(wake)
+    timer = loop.call_later(timeout, wake)
+    try:
+        await woken
+    finally:
+        timer.cancel()
+        stop_watching()
+        result.remove_done_callback(wake)
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:

@@ -250,6 +250,7 @@ PUBLIC_API = {
         "InMemorySessionService",
         "ListSessionsResponse",
         "Session",
+        "SessionWatch",
         "SqliteSessionService",
         "State",
     ],

@@ -3,6 +3,7 @@
 Runs on: activity and process side.
 """
 
+from ._watch import SessionWatch
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .in_memory_session_service import InMemorySessionService
 from .session import Session
@@ -16,6 +17,7 @@ __all__ = [
     "InMemorySessionService",
     "ListSessionsResponse",
     "Session",
+    "SessionWatch",
     "SqliteSessionService",
     "State",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 SessionKey = tuple[str, str, str]
 """(app_name, user_id, session_id)."""
@@ -24,19 +24,52 @@ class SessionWatch:
 
     def __init__(self) -> None:
         self._loop = asyncio.get_running_loop()
-        self._changed = asyncio.Event()
+        self._changed = False
+        self._callbacks: list[Callable[[], None]] = []
 
     def clear(self) -> None:
         """Forget earlier changes: call before reading what is recorded."""
-        self._changed.clear()
+        self._changed = False
+
+    def on_change(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call `callback` (on the watcher's loop) at the next change, or soon if one
+        happened since `clear()`; returns what cancels it. No task is created."""
+        if self._changed:
+            handle = self._loop.call_soon(callback)
+            return handle.cancel
+        self._callbacks.append(callback)
+
+        def cancel() -> None:
+            if callback in self._callbacks:
+                self._callbacks.remove(callback)
+
+        return cancel
 
     async def changed(self) -> None:
         """Return once an event was appended since the last `clear()`."""
-        await self._changed.wait()
+        if self._changed:
+            return
+        woken: asyncio.Future[None] = self._loop.create_future()
+
+        def wake() -> None:
+            if not woken.done():
+                woken.set_result(None)
+
+        cancel = self.on_change(wake)
+        try:
+            await woken
+        finally:
+            cancel()
+
+    def _set(self) -> None:
+        self._changed = True
+        callbacks, self._callbacks = self._callbacks, []
+        for callback in callbacks:
+            callback()
 
     def _notify(self) -> None:
         with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
-            self._loop.call_soon_threadsafe(self._changed.set)
+            self._loop.call_soon_threadsafe(self._set)
 
 
 class SessionWatchers:

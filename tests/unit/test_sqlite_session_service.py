@@ -419,3 +419,23 @@ async def test_a_watch_wakes_when_an_event_of_its_session_is_appended_from_anoth
         with pytest.raises(TimeoutError):
             await asyncio.wait_for(idle.changed(), 0.01)
     assert not service._watchers()._watches  # closed watches are forgotten
+
+
+async def test_a_watch_calls_back_once_per_wait_and_a_cancelled_callback_never(
+    service: SqliteSessionService,
+) -> None:
+    session = await service.create_session(app_name=APP, user_id="u", session_id="s")
+    calls: list[str] = []
+    with service.watch(app_name=APP, user_id="u", session_id="s") as watch:
+        watch.on_change(lambda: calls.append("first"))
+        cancel = watch.on_change(lambda: calls.append("cancelled"))
+        cancel()
+        await service.append_event(session, Event(author="user", invocation_id="i"))
+        await asyncio.sleep(0.01)
+        assert calls == ["first"]
+        watch.on_change(lambda: calls.append("already changed"))  # not cleared: at once
+        await asyncio.sleep(0.01)
+        watch.clear()
+        watch.on_change(lambda: calls.append("after clear"))
+        await asyncio.sleep(0.01)
+    assert calls == ["first", "already changed"]
