@@ -35,6 +35,9 @@ from . import _answers
 from ._errors import InvocationFailedError, SessionBusyError, failure_text
 
 _MAX_POLL = 0.25
+_PUSHED_POLL = 1.0
+"""Between polls once appends have woken the stream (the worker is in this process):
+a safety net for writers elsewhere (seconds)."""
 """Longest pause between polls of the store while no event arrives (seconds)."""
 _STATUS_EVERY = 2.0
 """Seconds between status checks while no event arrives (to notice a wait)."""
@@ -162,6 +165,7 @@ class AgentClient:
         watch_status = stop_when_waiting or on_pending is not None
         paused = False  # a recorded call waits for an answer: is it registered yet?
         interval = self.poll_interval
+        pushed = False  # an append in this process has woken the stream
         ref = invocation.session
         watch = self.session_service.watch(
             app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
@@ -192,8 +196,13 @@ class AgentClient:
                             return
                     # poll often while events flow, back off while a model or tool takes
                     # its time; an append in this process (a Runner's worker) wakes us early
-                    interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                    await _first_of(result, recorded, interval)
+                    if paused:  # a call waits: soon ask again whether its request shows
+                        interval = self.poll_interval
+                    elif pushed:  # appends wake us: polls are only a safety net
+                        interval = _PUSHED_POLL
+                    else:
+                        interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
+                    pushed = await _first_of(result, recorded, interval) or pushed
             try:
                 result.result()
             except WorkflowFailureError as error:
@@ -291,27 +300,30 @@ class AgentClient:
                 yield event
 
 
-async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> None:
+async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> bool:
     """Until the invocation ends, an event is recorded, or `timeout` passes.
 
-    Callbacks on one future rather than a task per wait: a stream waits many
-    times per invocation."""
+    True when an append woke it. Callbacks on one future rather than a task per
+    wait: a stream waits many times per invocation."""
     loop = asyncio.get_running_loop()
-    woken = loop.create_future()
+    woken: asyncio.Future[bool] = loop.create_future()
 
-    def wake(*_: Any) -> None:
+    def wake(by_append: bool) -> None:
         if not woken.done():
-            woken.set_result(None)
+            woken.set_result(by_append)
 
-    result.add_done_callback(wake)
-    stop_watching = recorded.on_change(wake)
-    timer = loop.call_later(timeout, wake)
+    def ended(_: Any) -> None:
+        wake(False)
+
+    result.add_done_callback(ended)
+    stop_watching = recorded.on_change(lambda: wake(True))
+    timer = loop.call_later(timeout, wake, False)
     try:
-        await woken
+        return await woken
     finally:
         timer.cancel()
         stop_watching()
-        result.remove_done_callback(wake)
+        result.remove_done_callback(ended)
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:
