@@ -146,6 +146,7 @@ class Runner:
             new_message=new_message,
             state_delta=state_delta,
             run_config=run_config,
+            expected_agent=self.agent.name,
         ):
             yield event
 

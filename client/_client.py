@@ -107,8 +107,15 @@ class AgentClient:
         new_message: str | types.Content | None,
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
+        expected_agent: str | None = None,
     ) -> Invocation:
-        """Start an invocation; SessionBusyError if the session already runs one."""
+        """Start an invocation; SessionBusyError if the session already runs one.
+
+        expected_agent: the agent the starter expects to run (a Runner knows its
+        root agent). It is the `AdkAgent` search attribute from the start; the
+        workflow corrects it if the session routes elsewhere, and sets it when
+        it is not given, at the cost of one search-attribute update.
+        """
         content = as_content(new_message)
         check_message(content)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
@@ -138,6 +145,11 @@ class AgentClient:
                         SearchAttributePair(names.SA_APP, app_name),
                         SearchAttributePair(names.SA_USER, user_id),
                         SearchAttributePair(names.SA_SESSION, session_id),
+                        *(
+                            [SearchAttributePair(names.SA_AGENT, expected_agent)]
+                            if expected_agent
+                            else []
+                        ),
                     ]
                 ),
             )
@@ -280,6 +292,7 @@ class AgentClient:
         new_message: str | types.Content | None,
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
+        expected_agent: str | None = None,
     ) -> AsyncIterator[Event]:
         """Start an invocation and yield the agents' events as they happen (ADK's run_async).
 
@@ -294,6 +307,7 @@ class AgentClient:
             new_message=new_message,
             state_delta=state_delta,
             run_config=run_config,
+            expected_agent=expected_agent,
         )
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message

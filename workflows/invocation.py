@@ -69,7 +69,8 @@ class AdkInvocationWorkflow:
             runtime = self._runtime = self._new_runtime(input, begin.root)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
-            workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
+            if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
+                workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             await runtime.run_with_transfers(agent, branch=None)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from adk import Agent, LoopAgent, ParallelAgent, SequentialAgent
 from adk.testing import MockModel
 from adk.tools import AgentTool, exit_loop
+from workflows import names
 
 from .helpers import call, runner_for, simplify, turn
 
@@ -17,6 +18,11 @@ async def test_transfer_runs_the_target_as_a_child_and_the_next_turn_goes_to_it(
     async with runner_for(temporal_env, root) as runner:
         first = await turn(runner, "About my invoice")
         second = await turn(runner, "Thanks")
+    latest = temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    )
+    # the Runner expects its root agent; routing picked billing, and the workflow says so
+    assert (await latest.describe()).typed_search_attributes.get(names.SA_AGENT) == "billing"
     assert simplify(first) == [
         ("user", "About my invoice"),
         ("dispatcher", ("call", "transfer_to_agent", {"agent_name": "billing"})),

@@ -127,3 +127,44 @@ def test_transcript_keeps_the_last_lines():
     rendered = transcript.render("completed")
     assert "**a**: 10\n\n" in rendered and "**a**: 9\n\n" not in rendered
     assert rendered.endswith("**a**: 49")
+
+
+async def test_adk_agent_is_set_at_start_when_expected_and_corrected_by_routing(temporal_env):
+    """The Runner names its root agent at start (no search-attribute update); a
+    client that names none, or the wrong one, gets it set by the workflow."""
+    from temporalio.api.enums.v1 import EventType
+
+    from client import AgentClient
+
+    def upserts(history) -> int:  # type: ignore[no-untyped-def]
+        kind = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES
+        return sum(1 for e in history.events if e.event_type == kind)
+
+    model = MockModel.create(["hi", "again", "and again"])
+    agent = Agent(name="greeter", model=model)
+    results = []
+    async with runner_for(temporal_env, agent) as runner:
+        await turn(runner, "hello", session="by-runner")
+        client = AgentClient(
+            temporal_env.client, runner.session_service, task_queue=runner.task_queue
+        )
+        for session, expected in (("no-hint", None), ("wrong-hint", "nobody")):
+            invocation = await client.start(
+                app_name="test_app",
+                user_id="u1",
+                session_id=session,
+                new_message="hello",
+                expected_agent=expected,
+            )
+            await invocation.handle.result()
+        for session in ("by-runner", "no-hint", "wrong-hint"):
+            handle = temporal_env.client.get_workflow_handle(
+                names.invocation_workflow_id("test_app", "u1", session)
+            )
+            agent_attribute = (await handle.describe()).typed_search_attributes.get(names.SA_AGENT)
+            results.append((session, agent_attribute, upserts(await handle.fetch_history())))
+    assert results == [
+        ("by-runner", "greeter", 0),
+        ("no-hint", "greeter", 1),
+        ("wrong-hint", "greeter", 1),
+    ]
