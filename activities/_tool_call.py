@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pydantic_core
@@ -168,11 +168,16 @@ async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext,
     """ADK 2.x: before_tool callbacks (with a placeholder tool), then on_tool_error
     with the full "not found" error, else the error result the model can react to."""
     placeholder = _Placeholder(name=name or "<unnamed>", description="Tool not found")
-    for callback in agent.canonical_before_tool_callbacks:
-        with user_code(f"before_tool_callback of agent {agent.name}"):
-            result = await call_maybe_async(callback, tool=placeholder, args=args, tool_context=ctx)
-        if result is not None:
-            return result
+    result = await _first_answer(
+        agent,
+        "before_tool_callback",
+        agent.canonical_before_tool_callbacks,
+        tool=placeholder,
+        args=args,
+        tool_context=ctx,
+    )
+    if result is not None:
+        return result
     available = [t.name for t in await agent.canonical_tools(ctx)]
     error = ValueError(
         f"Tool '{name}' not found.\nAvailable tools: {', '.join(available)}\n\n"
@@ -185,14 +190,28 @@ async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext,
         "  - Verify tool is included in agent.tools list\n"
         "  - Check for typos in function name"
     )
-    for on_error in agent.canonical_on_tool_error_callbacks:
-        with user_code(f"on_tool_error_callback of agent {agent.name}"):
-            result = await call_maybe_async(
-                on_error, tool=placeholder, args=args, tool_context=ctx, error=error
-            )
+    result = await _first_answer(
+        agent,
+        "on_tool_error_callback",
+        agent.canonical_on_tool_error_callbacks,
+        tool=placeholder,
+        args=args,
+        tool_context=ctx,
+        error=error,
+    )
+    return not_found_result(name, available) if result is None else result
+
+
+async def _first_answer(
+    agent: LlmAgent, kind: str, callbacks: Sequence[Callable[..., Any]], **kwargs: Any
+) -> Any:
+    """ADK's rule for tool callbacks: in order, the first that returns something wins."""
+    for callback in callbacks:
+        with user_code(f"{kind} of agent {agent.name}"):
+            result = await call_maybe_async(callback, **kwargs)
         if result is not None:
             return result
-    return not_found_result(name, available)
+    return None
 
 
 class _Placeholder(BaseTool):
@@ -203,37 +222,45 @@ async def _run_with_callbacks(
     agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext
 ) -> Any:
     """before_tool → the tool (on_tool_error on exception) → after_tool."""
-    response: Any = None
-    for callback in agent.canonical_before_tool_callbacks:
-        with user_code(f"before_tool_callback of agent {agent.name}"):
-            response = await call_maybe_async(callback, tool=tool, args=args, tool_context=ctx)
-        if response is not None:
-            break
+    response = await _first_answer(
+        agent,
+        "before_tool_callback",
+        agent.canonical_before_tool_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+    )
     if response is None:
         try:
             response = await tool.run_async(args=args, tool_context=ctx)
         except Exception as error:
             response = await _tool_error(agent, tool, args, ctx, error)
-    for after in agent.canonical_after_tool_callbacks:
-        with user_code(f"after_tool_callback of agent {agent.name}"):
-            altered = await call_maybe_async(
-                after, tool=tool, args=args, tool_context=ctx, tool_response=response
-            )
-        if altered is not None:
-            return altered
-    return response
+    altered = await _first_answer(
+        agent,
+        "after_tool_callback",
+        agent.canonical_after_tool_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+        tool_response=response,
+    )
+    return response if altered is None else altered
 
 
 async def _tool_error(
     agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
 ) -> Any:
-    for callback in agent.canonical_on_tool_error_callbacks:
-        with user_code(f"on_tool_error_callback of agent {agent.name}"):
-            result = await call_maybe_async(
-                callback, tool=tool, args=args, tool_context=ctx, error=error
-            )
-        if result is not None:
-            return result
+    result = await _first_answer(
+        agent,
+        "on_tool_error_callback",
+        agent.canonical_on_tool_error_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+        error=error,
+    )
+    if result is not None:
+        return result
     log.warning("tool raised", tool=tool.name, error=repr(error))
     return {"error": f"Invoking `{tool.name}()` failed: {type(error).__name__}: {error}"}
 

@@ -35,7 +35,7 @@ def event_lines(event: Event) -> list[str]:
             lines.append(f"{who} ← {response.name}: {_compact(response.response)}")
     if event.error_code:
         lines.append(f"{who} error {event.error_code}: {event.error_message or ''}")
-    delta = {k: v for k, v in event.actions.state_delta.items()}
+    delta = event.actions.state_delta
     if delta:
         lines.append(f"{' ' * len(who)} state: {_compact(delta)}")
     return lines
