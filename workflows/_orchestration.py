@@ -214,8 +214,7 @@ class Orchestration(RuntimeBase):
     async def _agent_callback(
         self, agent: AgentSpec, branch: str | None, when: str
     ) -> Event | None:
-        pending, self.pending = self.pending, []
-        await self.flush_events(pending)
+        await self.flush()
         output = await workflow.execute_activity(
             names.AGENT_CALLBACK,
             AgentCallbackInput(

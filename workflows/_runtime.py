@@ -101,21 +101,19 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         self.record(event)
 
     async def flush(self) -> None:
-        """Persist the events this workflow still holds."""
-        pending, self.pending = self.pending, []
-        await self.flush_events(pending)
+        """Persist the events this workflow still holds, where no model step follows
+        to carry them (before a wait, a child, an agent callback, the end).
 
-    async def flush_events(self, events: list[Event]) -> None:
-        """A local activity: its input (the events) is not recorded in history, so an
-        event decided here (a merged tool response, an answer) enters history once."""
-        if not events:
+        A local activity: its input (the events) is not recorded in history."""
+        pending, self.pending = self.pending, []
+        if not pending:
             return
         await workflow.execute_local_activity(
             names.PERSIST_EVENTS,
             PersistEventsInput(
-                session=self.session, invocation_id=self.invocation_id, pending_events=events
+                session=self.session, invocation_id=self.invocation_id, pending_events=pending
             ),
-            summary=f"persist {len(events)} event(s)",
+            summary=f"persist {len(pending)} event(s)",
             **BOOKKEEPING,
         )
 
