@@ -40,10 +40,27 @@ class AdkActivities:
     def __init__(self, apps: Mapping[str, App], session_service: BaseSessionService) -> None:
         self.apps = apps
         self.session_service = session_service
+        self._published: set[str] = set()
+        """Apps whose root agent this process has published to the store."""
 
     @activity.defn(name=names.BEGIN_INVOCATION)
     async def begin_invocation(self, input: BeginInput) -> BeginOutput:
-        return await begin_invocation(self.apps, self.session_service, input)
+        begun = await begin_invocation(self.apps, self.session_service, input)
+        await self._publish_root_agent(input.invocation.session.app_name)
+        return begun
+
+    async def _publish_root_agent(self, app_name: str) -> None:
+        """Once per app and process: starters then name the agent at start (no
+        search-attribute update). Best effort: a failure only costs that update."""
+        if app_name in self._published:
+            return
+        self._published.add(app_name)
+        try:
+            await self.session_service.set_app_root_agent(
+                app_name=app_name, agent_name=self.apps[app_name].root_agent.name
+            )
+        except Exception as error:  # the invocation goes on; the next process retries
+            activity.logger.warning("Could not publish the root agent of %s: %s", app_name, error)
 
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:

@@ -97,6 +97,9 @@ class AgentClient:
         self.session_service = session_service
         self.task_queue = task_queue
         self.poll_interval = poll_interval
+        self._root_agents: dict[str, str] = {}
+        """Root agent names the workers published, by app (a stale one costs the
+        workflow a search-attribute update, nothing more)."""
 
     async def start(
         self,
@@ -113,11 +116,14 @@ class AgentClient:
 
         expected_agent: the agent the starter expects to run (a Runner knows its
         root agent). It is the `AdkAgent` search attribute from the start; the
-        workflow corrects it if the session routes elsewhere, and sets it when
-        it is not given, at the cost of one search-attribute update.
+        workflow corrects it if the session routes elsewhere. When not given, it
+        is the root agent the app's workers published to the session store; with
+        none published yet, the workflow sets it (one search-attribute update).
         """
         content = as_content(new_message)
         check_message(content)
+        if expected_agent is None:
+            expected_agent = await self._root_agent(app_name)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
         invocation_id = f"e-{uuid.uuid4()}"
         workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
@@ -156,6 +162,14 @@ class AgentClient:
         except WorkflowAlreadyStartedError as error:
             raise SessionBusyError(session_id, workflow_id) from error
         return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
+
+    async def _root_agent(self, app_name: str) -> str | None:
+        known = self._root_agents.get(app_name)
+        if known is None:
+            known = await self.session_service.get_app_root_agent(app_name=app_name)
+            if known is not None:
+                self._root_agents[app_name] = known
+        return known
 
     async def events(
         self,

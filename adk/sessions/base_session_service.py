@@ -92,6 +92,20 @@ class BaseSessionService(abc.ABC):
         """
         return self._watchers().watch((app_name, user_id, session_id))
 
+    async def set_app_root_agent(self, *, app_name: str, agent_name: str) -> None:
+        """Publish the name of the app's root agent (a durable-adk extension).
+
+        A worker does so the first time it begins an invocation of the app;
+        starters read it (`get_app_root_agent`) to name the agent in the
+        invocation's `AdkAgent` search attribute from the start. This default
+        keeps it in the instance; a shared store keeps it for every process.
+        """
+        self.__dict__.setdefault("_app_root_agents", {})[app_name] = agent_name
+
+    async def get_app_root_agent(self, *, app_name: str) -> str | None:
+        """The root agent a worker last published for the app, or None."""
+        return self.__dict__.get("_app_root_agents", {}).get(app_name)  # type: ignore[no-any-return]
+
     def _watchers(self) -> SessionWatchers:
         watchers = self.__dict__.get("_session_watchers")
         if watchers is None:

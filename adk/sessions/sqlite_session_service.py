@@ -63,6 +63,9 @@ _SCHEMA = (
         UNIQUE (app_name, user_id, session_id, id))""",
     """CREATE INDEX IF NOT EXISTS events_by_session
         ON events (app_name, user_id, session_id, seq)""",
+    """CREATE TABLE IF NOT EXISTS apps (
+        app_name TEXT NOT NULL PRIMARY KEY, root_agent TEXT NOT NULL,
+        update_time REAL NOT NULL)""",
 )
 
 _SESSION_WHERE = "app_name = ? AND user_id = ? AND id = ?"
@@ -169,6 +172,26 @@ class SqliteSessionService(BaseSessionService):
         def query(conn: sqlite3.Connection) -> list[str]:
             rows = conn.execute("SELECT DISTINCT app_name FROM sessions ORDER BY app_name")
             return [row[0] for row in rows.fetchall()]
+
+        return await self._read(query)
+
+    async def set_app_root_agent(self, *, app_name: str, agent_name: str) -> None:
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO apps (app_name, root_agent, update_time) VALUES (?, ?, ?)"
+                " ON CONFLICT (app_name) DO UPDATE"
+                " SET root_agent = excluded.root_agent, update_time = excluded.update_time",
+                (app_name, agent_name, time.time()),
+            )
+
+        await self._write(upsert)
+
+    async def get_app_root_agent(self, *, app_name: str) -> str | None:
+        def query(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT root_agent FROM apps WHERE app_name = ?", (app_name,)
+            ).fetchone()
+            return None if row is None else str(row[0])
 
         return await self._read(query)
 

@@ -312,6 +312,23 @@ async def test_two_instances_share_one_file(db_file: Path) -> None:
     conn.close()
 
 
+async def test_an_apps_root_agent_is_shared_through_the_file_and_the_last_one_wins(
+    db_file: Path,
+) -> None:
+    worker, starter = SqliteSessionService(db_file), SqliteSessionService(db_file)
+    try:
+        assert await starter.get_app_root_agent(app_name=APP) is None
+        await worker.set_app_root_agent(app_name=APP, agent_name="greeter")
+        await worker.set_app_root_agent(app_name="other", agent_name="helper")
+        assert await starter.get_app_root_agent(app_name=APP) == "greeter"
+        await worker.set_app_root_agent(app_name=APP, agent_name="router")  # a new version
+        assert await starter.get_app_root_agent(app_name=APP) == "router"
+        assert await starter.get_app_root_agent(app_name="other") == "helper"
+    finally:
+        worker.close()
+        starter.close()
+
+
 async def test_concurrent_appends_get_distinct_seqs(db_file: Path) -> None:
     services = [SqliteSessionService(db_file) for _ in range(2)]
     try:

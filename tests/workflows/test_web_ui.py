@@ -129,9 +129,10 @@ def test_transcript_keeps_the_last_lines():
     assert rendered.endswith("**a**: 49")
 
 
-async def test_adk_agent_is_set_at_start_when_expected_and_corrected_by_routing(temporal_env):
-    """The Runner names its root agent at start (no search-attribute update); a
-    client that names none, or the wrong one, gets it set by the workflow."""
+async def test_adk_agent_is_set_at_start_when_known_and_corrected_by_routing(temporal_env):
+    """The Runner names its root agent at start; a client that names none uses the
+    root agent the worker published, once a begin has published it; before that,
+    or when the name is wrong, the workflow sets it with one search-attribute update."""
     from temporalio.api.enums.v1 import EventType
 
     from client import AgentClient
@@ -140,15 +141,21 @@ async def test_adk_agent_is_set_at_start_when_expected_and_corrected_by_routing(
         kind = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES
         return sum(1 for e in history.events if e.event_type == kind)
 
-    model = MockModel.create(["hi", "again", "and again"])
+    model = MockModel.create(["hi", "again", "and again", "more"])
     agent = Agent(name="greeter", model=model)
     results = []
     async with runner_for(temporal_env, agent) as runner:
-        await turn(runner, "hello", session="by-runner")
+        await runner._ensure_started()  # its worker, before anything else runs
         client = AgentClient(
             temporal_env.client, runner.session_service, task_queue=runner.task_queue
         )
-        for session, expected in (("no-hint", None), ("wrong-hint", "nobody")):
+        store = runner.session_service
+        assert await store.get_app_root_agent(app_name="test_app") is None
+        sessions = (("first", None), ("by-runner", None), ("later", None), ("wrong-hint", "x"))
+        for session, expected in sessions:
+            if session == "by-runner":
+                await turn(runner, "hello", session=session)
+                continue
             invocation = await client.start(
                 app_name="test_app",
                 user_id="u1",
@@ -157,14 +164,35 @@ async def test_adk_agent_is_set_at_start_when_expected_and_corrected_by_routing(
                 expected_agent=expected,
             )
             await invocation.handle.result()
-        for session in ("by-runner", "no-hint", "wrong-hint"):
+            if session == "first":  # its begin published the root agent
+                assert await store.get_app_root_agent(app_name="test_app") == "greeter"
+        for session, _ in sessions:
             handle = temporal_env.client.get_workflow_handle(
                 names.invocation_workflow_id("test_app", "u1", session)
             )
             agent_attribute = (await handle.describe()).typed_search_attributes.get(names.SA_AGENT)
             results.append((session, agent_attribute, upserts(await handle.fetch_history())))
     assert results == [
+        ("first", "greeter", 1),
         ("by-runner", "greeter", 0),
-        ("no-hint", "greeter", 1),
+        ("later", "greeter", 0),
         ("wrong-hint", "greeter", 1),
     ]
+
+
+async def test_a_store_that_cannot_publish_the_root_agent_costs_only_the_update(temporal_env):
+    from adk.sessions import InMemorySessionService
+
+    class NoPublishing(InMemorySessionService):
+        async def set_app_root_agent(self, *, app_name: str, agent_name: str) -> None:
+            raise OSError("read-only")
+
+    store = NoPublishing()
+    agent = Agent(name="greeter", model=MockModel.create(["hi", "again"]))
+    async with runner_for(temporal_env, agent, session_service=store) as runner:
+        for session in ("p1", "p2"):
+            assert [e.author for e in await turn(runner, "hello", session=session)] == [
+                "user",
+                "greeter",
+            ]
+    assert await store.get_app_root_agent(app_name="test_app") is None
