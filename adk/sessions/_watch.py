@@ -68,6 +68,13 @@ class SessionWatch:
             callback()
 
     def _notify(self) -> None:
+        try:
+            here = asyncio.get_running_loop()
+        except RuntimeError:
+            here = None
+        if here is self._loop:  # the usual case (a worker's activity): no self-pipe wake-up
+            self._loop.call_soon(self._set)
+            return
         with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
             self._loop.call_soon_threadsafe(self._set)
 
