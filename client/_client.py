@@ -14,7 +14,6 @@ from urllib.parse import quote
 
 from google.genai import types
 from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
-from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.exceptions import WorkflowAlreadyStartedError
 from temporalio.service import RPCError
 
@@ -146,17 +145,8 @@ class AgentClient:
                 request_eager_start=True,
                 static_summary=_summary(app_name, user_id, text),
                 static_details=_details(ref, invocation_id, text),
-                search_attributes=TypedSearchAttributes(
-                    [
-                        SearchAttributePair(names.SA_APP, app_name),
-                        SearchAttributePair(names.SA_USER, user_id),
-                        SearchAttributePair(names.SA_SESSION, session_id),
-                        *(
-                            [SearchAttributePair(names.SA_AGENT, expected_agent)]
-                            if expected_agent
-                            else []
-                        ),
-                    ]
+                search_attributes=names.start_search_attributes(
+                    app_name, user_id, session_id, expected_agent
                 ),
             )
         except WorkflowAlreadyStartedError as error:

@@ -172,6 +172,7 @@ class Orchestration(RuntimeBase):
         child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
         asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
         sent_calls = self.llm_calls
+        ref = self.context.session
         try:
             outcome: AgentRunResult = await workflow.execute_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
@@ -189,6 +190,11 @@ class Orchestration(RuntimeBase):
                 result_type=AgentRunResult,
                 static_summary=f"{agent.name} ({agent.kind}) · {asked}"[:200],
                 static_details=f"agent **{agent.name}** · branch `{branch or '-'}`\n\n{asked}",
+                # the root's app, user and session (`AdkSession = "…"` lists a session's
+                # whole tree) and the child's own agent; set at start, no update
+                search_attributes=names.start_search_attributes(
+                    ref.app_name, ref.user_id, ref.session_id, agent.name
+                ),
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
         except ChildWorkflowError as error:

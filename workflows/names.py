@@ -1,11 +1,11 @@
 """Names shared by workflows, activities, the worker and clients.
 
-Runs on: both sides (constants only).
+Runs on: both sides (constants, and the search attributes an invocation starts with).
 """
 
 from __future__ import annotations
 
-from temporalio.common import SearchAttributeKey
+from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 DEFAULT_TASK_QUEUE = "durable-adk"
 
@@ -23,6 +23,20 @@ SA_AGENT = SearchAttributeKey.for_keyword("AdkAgent")
 SA_STATUS = SearchAttributeKey.for_keyword("AdkStatus")
 SEARCH_ATTRIBUTES = [SA_APP, SA_USER, SA_SESSION, SA_AGENT, SA_STATUS]
 """All Keyword attributes; register them on the server (the dev-server script does)."""
+
+
+def start_search_attributes(
+    app_name: str, user_id: str, session_id: str, agent_name: str | None
+) -> TypedSearchAttributes:
+    """What an invocation's workflows start with: the root (agent if known) and its children."""
+    pairs = [
+        SearchAttributePair(SA_APP, app_name),
+        SearchAttributePair(SA_USER, user_id),
+        SearchAttributePair(SA_SESSION, session_id),
+    ]
+    if agent_name:
+        pairs.append(SearchAttributePair(SA_AGENT, agent_name))
+    return TypedSearchAttributes(pairs)
 
 
 def invocation_workflow_id(app_name: str, user_id: str, session_id: str) -> str:
