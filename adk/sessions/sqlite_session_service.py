@@ -282,7 +282,8 @@ def _create_session(
 ) -> Session:
     if _session_row(conn, app_name, user_id, session_id) is not None:
         raise AlreadyExistsError(f"Session with id {session_id} already exists.")
-    session_state = _apply_scoped_delta(conn, app_name, user_id, {}, state)
+    session_state: dict[str, Any] = {}
+    apply_state_delta(session_state, _write_shared_delta(conn, app_name, user_id, state))
     now = time.time()
     conn.execute(
         "INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)"
@@ -363,17 +364,32 @@ def _session_row(
 
 
 def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> None:
+    """The event, its `app:`/`user:` keys, and the session row: state rewritten only
+    when the event changes a session key (most events change none)."""
     app_name, user_id = session.app_name, session.user_id
-    row = _session_row(conn, app_name, user_id, session.id)
-    if row is None:
-        raise ValueError(f"Session {session.id} not found.")
+    where = (app_name, user_id, session.id)
     changed = _upsert_event(conn, session, event)
-    delta = event.actions.state_delta if changed else {}
-    session_state = _apply_scoped_delta(conn, app_name, user_id, row[0], delta)
-    conn.execute(
-        f"UPDATE sessions SET state = ?, update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
-        (_dumps(session_state), event.timestamp, app_name, user_id, session.id),
+    session_delta = _write_shared_delta(
+        conn, app_name, user_id, event.actions.state_delta if changed else {}
     )
+    if session_delta:
+        row = _session_row(conn, *where)
+        if row is None:
+            raise ValueError(f"Session {session.id} not found.")
+        state = dict(row[0])
+        apply_state_delta(state, session_delta)
+        conn.execute(
+            "UPDATE sessions SET state = ?, update_time = MAX(update_time, ?)"
+            f" WHERE {_SESSION_WHERE}",
+            (_dumps(state), event.timestamp, *where),
+        )
+        return
+    updated = conn.execute(
+        f"UPDATE sessions SET update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
+        (event.timestamp, *where),
+    )
+    if updated.rowcount == 0:  # raising rolls the whole append back
+        raise ValueError(f"Session {session.id} not found.")
 
 
 def _upsert_event(conn: sqlite3.Connection, session: Session, event: Event) -> bool:
@@ -449,23 +465,17 @@ def _dump_event(event: Event) -> str:
 # --- scoped state -----------------------------------------------------------
 
 
-def _apply_scoped_delta(
-    conn: sqlite3.Connection,
-    app_name: str,
-    user_id: str,
-    session_state: dict[str, Any],
-    delta: dict[str, Any],
+def _write_shared_delta(
+    conn: sqlite3.Connection, app_name: str, user_id: str, delta: dict[str, Any]
 ) -> dict[str, Any]:
-    """Write `app:`/`user:` keys to their tables; return the new session-scoped state."""
+    """Write `app:`/`user:` keys to their tables; return the session keys of the delta."""
     app_delta, user_delta, session_delta = _split_delta(delta)
     if app_delta:
         _update_shared_state(conn, "app_states", {"app_name": app_name}, app_delta)
     if user_delta:
         where = {"app_name": app_name, "user_id": user_id}
         _update_shared_state(conn, "user_states", where, user_delta)
-    new_state = dict(session_state)
-    apply_state_delta(new_state, session_delta)
-    return new_state
+    return session_delta
 
 
 def _split_delta(

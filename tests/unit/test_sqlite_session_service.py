@@ -280,7 +280,14 @@ async def test_missing_session(service: SqliteSessionService) -> None:
     event = _event(delta={"x": 1})
     with pytest.raises(ValueError, match="Session nope not found."):
         await service.append_event(ghost, event)
+    for other in (_event(), _event(delta={"app:shared": 1})):  # no session key to write
+        with pytest.raises(ValueError, match="Session nope not found."):
+            await service.append_event(ghost, other)
     assert ghost.events == [] and ghost.state == {}
+    # nothing of the refused appends was kept: no events, no `app:` key
+    assert await service.list_events(app_name=APP, user_id="u1", session_id="nope") == []
+    elsewhere = await _new(service, session_id="real")
+    assert elsewhere.state == {}
 
 
 async def test_already_exists(service: SqliteSessionService) -> None:
