@@ -19,7 +19,7 @@ from temporalio.service import RPCError
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
-from adk.sessions import SessionWatch
+from adk.sessions import Appended, SessionWatch
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -188,10 +188,13 @@ class AgentClient:
         )
         try:
             with watch as recorded:
+                read = True  # the first time, at a timeout and at the end: read the store
                 while True:
                     done = result.done()
-                    recorded.clear()
-                    batch = await self._recorded(invocation, after_seq)
+                    appended = recorded.take()
+                    batch = None if read or done else _in_order(appended, after_seq, invocation)
+                    if batch is None:
+                        batch = await self._recorded(invocation, after_seq)
                     for seq, event in batch:
                         after_seq = seq
                         yield event
@@ -218,7 +221,8 @@ class AgentClient:
                         interval = _PUSHED_POLL
                     else:
                         interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                    pushed = await _first_of(result, recorded, interval) or pushed
+                    woken_by_append = await _first_of(result, recorded, interval)
+                    pushed, read = pushed or woken_by_append, not woken_by_append
             try:
                 result.result()
             except WorkflowFailureError as error:
@@ -316,6 +320,31 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
+
+
+def _in_order(
+    appended: list[Appended], after_seq: int, invocation: Invocation
+) -> list[tuple[int, Event]] | None:
+    """The invocation's events appended in this process that directly follow
+    `after_seq` (copies: the appender keeps its own object); None when they do not
+    chain (an event written elsewhere, another invocation's, a replaced one):
+    then the stream reads the store."""
+    if not appended:
+        return None
+    batch: list[tuple[int, Event]] = []
+    last = after_seq
+    for item in sorted(appended, key=lambda a: a.seq):
+        if item.seq <= last:
+            continue  # already read
+        if item.after_seq != last or item.event.invocation_id != invocation.invocation_id:
+            return None
+        # a copy as a read would give (faster than a deep copy, measured)
+        copy = Event.model_validate_json(
+            item.event.model_dump_json(exclude_none=True, by_alias=True)
+        )
+        batch.append((item.seq, copy))
+        last = item.seq
+    return batch
 
 
 async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> bool:

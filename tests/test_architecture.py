@@ -245,6 +245,7 @@ PUBLIC_API = {
     ],
     "adk.sessions": [
         "AlreadyExistsError",
+        "Appended",
         "BaseSessionService",
         "GetSessionConfig",
         "InMemorySessionService",

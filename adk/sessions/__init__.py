@@ -3,7 +3,7 @@
 Runs on: activity and process side.
 """
 
-from ._watch import SessionWatch
+from ._watch import Appended, SessionWatch
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .in_memory_session_service import InMemorySessionService
 from .session import Session
@@ -12,6 +12,7 @@ from .state import State
 
 __all__ = [
     "AlreadyExistsError",
+    "Appended",
     "BaseSessionService",
     "GetSessionConfig",
     "InMemorySessionService",

@@ -12,11 +12,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import threading
 from collections.abc import Callable, Iterator
 
+from adk.events.event import Event
+
 SessionKey = tuple[str, str, str]
 """(app_name, user_id, session_id)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Appended:
+    """An event newly recorded through the service, with its place in the session's order."""
+
+    after_seq: int
+    """The session's last sequence number before this event (0: none)."""
+    seq: int
+    event: Event
 
 
 class SessionWatch:
@@ -26,10 +39,20 @@ class SessionWatch:
         self._loop = asyncio.get_running_loop()
         self._changed = False
         self._callbacks: list[Callable[[], None]] = []
+        self._appended: list[Appended] = []
 
     def clear(self) -> None:
         """Forget earlier changes: call before reading what is recorded."""
+        self.take()
+
+    def take(self) -> list[Appended]:
+        """Forget earlier changes (as `clear`) and return the events whose place
+        the service reported, in the order they were appended. A stream that has
+        read up to an event's `after_seq` may use it without reading; for any
+        change it cannot place (a replaced event, a writer elsewhere) it reads."""
+        appended, self._appended = self._appended, []
         self._changed = False
+        return appended
 
     def on_change(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` (on the watcher's loop) at the next change, or soon if one
@@ -61,22 +84,24 @@ class SessionWatch:
         finally:
             cancel()
 
-    def _set(self) -> None:
+    def _set(self, appended: Appended | None) -> None:
+        if appended is not None:
+            self._appended.append(appended)
         self._changed = True
         callbacks, self._callbacks = self._callbacks, []
         for callback in callbacks:
             callback()
 
-    def _notify(self) -> None:
+    def _notify(self, appended: Appended | None) -> None:
         try:
             here = asyncio.get_running_loop()
         except RuntimeError:
             here = None
         if here is self._loop:  # the usual case (a worker's activity): no self-pipe wake-up
-            self._loop.call_soon(self._set)
+            self._loop.call_soon(self._set, appended)
             return
         with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
-            self._loop.call_soon_threadsafe(self._set)
+            self._loop.call_soon_threadsafe(self._set, appended)
 
 
 class SessionWatchers:
@@ -101,8 +126,8 @@ class SessionWatchers:
                     if not watches:
                         del self._watches[key]
 
-    def notify(self, key: SessionKey) -> None:
+    def notify(self, key: SessionKey, appended: Appended | None = None) -> None:
         with self._lock:
             watches = list(self._watches.get(key, ()))
         for watch in watches:
-            watch._notify()
+            watch._notify(appended)

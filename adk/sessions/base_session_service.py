@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from adk.events.event import Event
 
-from ._watch import SessionWatch, SessionWatchers
+from ._watch import Appended, SessionWatch, SessionWatchers
 from .session import Session
 from .state import State
 
@@ -70,7 +70,14 @@ class BaseSessionService(abc.ABC):
         if event.partial:
             return event
         _trim_temp_delta_state(event)
-        self._watchers().notify((session.app_name, session.user_id, session.id))
+        return self._appended(session, event, None)
+
+    def _appended(self, session: Session, event: Event, place: tuple[int, int] | None) -> Event:
+        """After the event is recorded: notify the session's watches, with its place
+        (the session's sequence number before it, its own) when it is new there;
+        then apply it to the in-memory session."""
+        key = (session.app_name, session.user_id, session.id)
+        self._watchers().notify(key, None if place is None else Appended(*place, event))
         for index, recorded in enumerate(session.events):
             if recorded.id == event.id:  # a retried append: replace it in place
                 session.events[index] = event

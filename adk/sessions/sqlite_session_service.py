@@ -207,8 +207,8 @@ class SqliteSessionService(BaseSessionService):
         if event.partial:
             return event
         _trim_temp_delta_state(event)
-        await self._write(functools.partial(_persist_event, session, event))
-        return await super().append_event(session, event)
+        place = await self._write(functools.partial(_persist_event, session, event))
+        return self._appended(session, event, place)
 
     async def list_events(
         self,
@@ -363,12 +363,17 @@ def _session_row(
 # --- events -----------------------------------------------------------------
 
 
-def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> None:
+def _persist_event(
+    session: Session, event: Event, conn: sqlite3.Connection
+) -> tuple[int, int] | None:
     """The event, its `app:`/`user:` keys, and the session row: state rewritten only
-    when the event changes a session key (most events change none)."""
+    when the event changes a session key (most events change none).
+
+    Returns the event's place when it is new: (the session's last seq before it, its seq).
+    """
     app_name, user_id = session.app_name, session.user_id
     where = (app_name, user_id, session.id)
-    changed = _upsert_event(conn, session, event)
+    changed, place = _upsert_event(conn, session, event)
     session_delta = _write_shared_delta(
         conn, app_name, user_id, event.actions.state_delta if changed else {}
     )
@@ -383,17 +388,20 @@ def _persist_event(session: Session, event: Event, conn: sqlite3.Connection) -> 
             f" WHERE {_SESSION_WHERE}",
             (_dumps(state), event.timestamp, *where),
         )
-        return
+        return place
     updated = conn.execute(
         f"UPDATE sessions SET update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
         (event.timestamp, *where),
     )
     if updated.rowcount == 0:  # raising rolls the whole append back
         raise ValueError(f"Session {session.id} not found.")
+    return place
 
 
-def _upsert_event(conn: sqlite3.Connection, session: Session, event: Event) -> bool:
-    """Store the event; False only when the very same event was already stored.
+def _upsert_event(
+    conn: sqlite3.Connection, session: Session, event: Event
+) -> tuple[bool, tuple[int, int] | None]:
+    """Store the event: (whether anything changed, its place when it is new).
 
     A re-append of an identical event (an activity retried after its write) is a
     no-op. A re-append with other content (a retried model step that answered
@@ -406,19 +414,21 @@ def _upsert_event(conn: sqlite3.Connection, session: Session, event: Event) -> b
     ).fetchone()
     if existing is not None:
         if existing[1] == columns[-1]:
-            return False
+            return False, None
         conn.execute(
             "UPDATE events SET invocation_id = ?, author = ?, branch = ?, timestamp = ?, data = ?"
             " WHERE seq = ?",
             (*columns, existing[0]),
         )
-        return True
-    conn.execute(
+        return True, None
+    last = conn.execute(f"SELECT MAX(seq) FROM events WHERE {_EVENTS_WHERE}", key).fetchone()[0]
+    inserted = conn.execute(
         "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author, branch,"
         " timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (*key, event.id, *columns),
     )
-    return True
+    assert inserted.lastrowid is not None
+    return True, (last or 0, inserted.lastrowid)
 
 
 def _session_events(

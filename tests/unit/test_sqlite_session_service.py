@@ -463,3 +463,33 @@ async def test_a_watch_calls_back_once_per_wait_and_a_cancelled_callback_never(
         watch.on_change(lambda: calls.append("after clear"))
         await asyncio.sleep(0.01)
     assert calls == ["first", "already changed"]
+
+
+async def test_a_watch_is_handed_each_new_event_with_its_place_in_the_session(
+    service: SqliteSessionService,
+) -> None:
+    session = await _new(service, session_id="s")
+    other = await _new(service, session_id="other")
+    with service.watch(app_name=APP, user_id="u1", session_id="s") as watch:
+        first = _event("one", event_id="e1")
+        await service.append_event(session, first)
+        await service.append_event(other, _event("elsewhere"))  # takes a seq in between
+        second = _event("two", event_id="e2")
+        await service.append_event(session, second)
+        await asyncio.sleep(0)
+        handed = watch.take()
+        seqs = [seq for seq, _ in await service.list_events(**_where(session))]
+        assert [(a.after_seq, a.seq, a.event) for a in handed] == [
+            (0, seqs[0], first),
+            (seqs[0], seqs[1], second),
+        ]
+        assert seqs[1] > seqs[0] + 1  # the other session's event sits between them
+        # a re-append is not new: the watch wakes, but with no place to hand over
+        await service.append_event(session, _event("two, again", event_id="e2"))
+        await service.append_event(session, _event("two, again", event_id="e2"))
+        await asyncio.wait_for(watch.changed(), 1)
+        assert watch.take() == []
+
+
+def _where(session: Session) -> dict[str, str]:
+    return {"app_name": session.app_name, "user_id": session.user_id, "session_id": session.id}

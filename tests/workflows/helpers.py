@@ -85,6 +85,8 @@ async def turn(
     )
     turn_events = [e for e in recorded if e.invocation_id == invocation]
     assert [e.id for e in yielded] == [e.id for e in turn_events if e.author != "user"]
+    # whether read from the store or handed over by an append in this process
+    assert yielded == [e for e in turn_events if e.author != "user"]
     return turn_events
 
 
