@@ -114,9 +114,20 @@ class Runner:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
     ) -> AsyncGenerator[Event, None]:
-        """Run one invocation and yield its events as they are recorded."""
+        """Run one invocation and yield its events as they are recorded.
+
+        As in ADK: a message starts a new invocation; FunctionResponses for the
+        calls a running invocation waits for answer them and resume it; an
+        `invocation_id` with no message resumes streaming that running
+        invocation (its events from now on, until it ends or waits again).
+        """
         from client import AgentClient
 
+        if new_message is None and invocation_id is None:
+            raise ValueError(
+                "Running an agent requires either a new_message or an invocation_id to resume"
+                f" a previous invocation. Session: {session_id}, User: {user_id}"
+            )
         if not self.auto_create_session:  # (begin creates a missing session otherwise)
             exists = await self.session_service.get_state(  # no events: cheap on long sessions
                 app_name=self.app_name, user_id=user_id, session_id=session_id
@@ -125,14 +136,26 @@ class Runner:
                 raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
-        if _is_resume(new_message) and await _waiting(client, self.app_name, user_id, session_id):
-            # ADK's resume style: FunctionResponses for the calls the invocation waits for
-            assert new_message is not None
+        running = None
+        if invocation_id is not None or _is_resume(new_message):  # (a start needs no query)
+            running = await _running(client, self.app_name, user_id, session_id)
+            if running is not None and invocation_id not in (None, running.invocation_id):
+                running = None  # another invocation runs: not the one to resume
+        if new_message is None and running is None:
+            raise ValueError("A new message is required when no invocation can be resumed.")
+        if running is not None and (
+            new_message is None or (_is_resume(new_message) and running.pending)
+        ):
+            # ADK's resume: FunctionResponses for the calls the invocation waits for, or
+            # (no message) just its events from now on
             seen = await self.session_service.list_events(
                 app_name=self.app_name, user_id=user_id, session_id=session_id
             )
-            invocation = await client.resume(
-                app_name=self.app_name, user_id=user_id, session_id=session_id, message=new_message
+            ref = dict(app_name=self.app_name, user_id=user_id, session_id=session_id)
+            invocation = await (
+                client.attach(**ref)
+                if new_message is None
+                else client.resume(**ref, message=new_message)
             )
             after = seen[-1][0] if seen else 0
             async for event in client.events(invocation, after_seq=after, stop_when_waiting=True):
@@ -248,8 +271,8 @@ class Runner:
         await self.close()
 
 
-async def _waiting(client: Any, app_name: str, user_id: str, session_id: str) -> bool:
-    """Whether the session's invocation is running (so a FunctionResponse resumes it)."""
+async def _running(client: Any, app_name: str, user_id: str, session_id: str) -> Any:
+    """The status of the session's invocation while it runs (or waits); None otherwise."""
     from temporalio.service import RPCError
 
     from workflows.names import invocation_workflow_id
@@ -257,8 +280,8 @@ async def _waiting(client: Any, app_name: str, user_id: str, session_id: str) ->
     try:
         status = await client.status(invocation_workflow_id(app_name, user_id, session_id))
     except RPCError:
-        return False  # nothing running: the message starts a new invocation, as in ADK
-    return bool(status.pending)
+        return None  # no invocation yet, or no worker to answer for a closed one
+    return status if status.status in ("running", "waiting") else None
 
 
 async def _close_models(root: BaseAgent) -> None:

@@ -269,12 +269,20 @@ class AgentClient:
     async def progress(self, workflow_id: str, request_id: str, result: Any) -> str:
         return await _answers.answer(self.temporal, workflow_id, request_id, "progress", result)
 
+    async def attach(self, *, app_name: str, user_id: str, session_id: str) -> Invocation:
+        """The session's running invocation, to stream its events (see `events`)."""
+        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
+        status = await self.status(workflow_id)
+        ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+        handle = self.temporal.get_workflow_handle(workflow_id, result_type=InvocationResult)
+        return Invocation(invocation_id=status.invocation_id, session=ref, handle=handle)
+
     async def resume(
         self, *, app_name: str, user_id: str, session_id: str, message: types.Content
     ) -> Invocation:
         """ADK's resume style: a message carrying FunctionResponses answers pending calls."""
-        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
-        status = await self.status(workflow_id)
+        invocation = await self.attach(app_name=app_name, user_id=user_id, session_id=session_id)
+        workflow_id = invocation.workflow_id
         for part in message.parts or []:
             response = part.function_response
             if response is None or not response.id:
@@ -287,9 +295,7 @@ class AgentClient:
                 )
             else:
                 await self.respond(workflow_id, response.id, response.response)
-        ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
-        handle = self.temporal.get_workflow_handle(workflow_id, result_type=InvocationResult)
-        return Invocation(invocation_id=status.invocation_id, session=ref, handle=handle)
+        return invocation
 
     async def run(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import textwrap
@@ -16,8 +17,9 @@ from adk.agents import SequentialAgent
 from adk.models import BaseLlm, LLMRegistry, LlmRequest, LlmResponse
 from adk.testing import MockModel
 from adk.tools import FunctionTool, ToolContext
+from client import AgentClient
 
-from .helpers import runner_for, simplify, turn
+from .helpers import call, runner_for, simplify, turn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -223,3 +225,68 @@ async def test_without_auto_create_a_missing_session_is_an_error(temporal_env):
             )
         ]
     assert [e.content.parts[0].text for e in events if e.content and e.content.parts] == ["hello"]
+
+
+async def _all(events: AsyncGenerator) -> list:
+    return [event async for event in events]
+
+
+async def test_run_async_needs_a_message_or_an_invocation_it_can_resume(temporal_env):
+    agent = Agent(name="greeter", model=MockModel.create(["hi"]))
+    async with runner_for(temporal_env, agent) as runner:
+        with pytest.raises(ValueError, match="requires either a new_message or an invocation_id"):
+            await _all(runner.run_async(user_id="u1", session_id="r1"))
+        with pytest.raises(ValueError, match="A new message is required when no invocation can"):
+            await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id="e-nope"))
+        events = await turn(runner, "hello", session="r1")
+        finished = events[0].invocation_id  # it has ended: nothing to resume
+        with pytest.raises(ValueError, match="no invocation can be resumed"):
+            await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id=finished))
+
+
+async def test_an_invocation_id_alone_streams_the_running_invocation_from_now_on(
+    temporal_env, monkeypatch
+):
+    started, release, attached = asyncio.Event(), asyncio.Event(), asyncio.Event()
+
+    async def slow_lookup(city: str) -> dict:
+        """Looks the city up, slowly."""
+        started.set()
+        await release.wait()
+        return {"city": city, "sky": "clear"}
+
+    attach = AgentClient.attach
+
+    async def attach_and_tell(self: AgentClient, **ref: str):  # type: ignore[no-untyped-def]
+        invocation = await attach(self, **ref)
+        attached.set()
+        return invocation
+
+    monkeypatch.setattr(AgentClient, "attach", attach_and_tell)
+    model = MockModel.create([call("slow_lookup", city="Oslo"), "Clear skies in Oslo."])
+    agent = Agent(name="forecaster", model=model, tools=[slow_lookup])
+    async with runner_for(temporal_env, agent) as runner:
+        first = asyncio.ensure_future(turn(runner, "Oslo?", session="r2"))
+        try:
+            await asyncio.wait_for(started.wait(), 20)
+            rows = await runner.session_service.list_events(
+                app_name="test_app", user_id="u1", session_id="r2"
+            )
+            running = rows[0][1].invocation_id
+            with pytest.raises(ValueError, match="no invocation can be resumed"):  # not that one
+                await _all(runner.run_async(user_id="u1", session_id="r2", invocation_id="e-x"))
+            second = asyncio.ensure_future(
+                _all(runner.run_async(user_id="u1", session_id="r2", invocation_id=running))
+            )
+            await asyncio.wait_for(attached.wait(), 20)
+        finally:
+            release.set()
+        whole = await asyncio.wait_for(first, 30)
+        tail = await asyncio.wait_for(second, 30)
+    assert simplify(whole) == [
+        ("user", "Oslo?"),
+        ("forecaster", ("call", "slow_lookup", {"city": "Oslo"})),
+        ("forecaster", ("response", "slow_lookup", {"city": "Oslo", "sky": "clear"})),
+        ("forecaster", "Clear skies in Oslo."),
+    ]
+    assert tail == whole[2:]  # what was recorded after it attached, the same events
