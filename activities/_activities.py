@@ -54,12 +54,15 @@ class AdkActivities:
         search-attribute update). Best effort: a failure only costs that update."""
         if app_name in self._published:
             return
-        self._published.add(app_name)
+        self._published.add(app_name)  # concurrent begins: one write (a repeat is harmless)
         try:
             await self.session_service.set_app_root_agent(
                 app_name=app_name, agent_name=self.apps[app_name].root_agent.name
             )
-        except Exception as error:  # the invocation goes on; the next process retries
+        except BaseException as error:
+            self._published.discard(app_name)  # a later begin tries again
+            if not isinstance(error, Exception):
+                raise  # cancelled with the begin
             activity.logger.warning("Could not publish the root agent of %s: %s", app_name, error)
 
     @activity.defn(name=names.MODEL_STEP)

@@ -156,7 +156,10 @@ class AgentClient:
     async def _root_agent(self, app_name: str) -> str | None:
         known = self._root_agents.get(app_name)
         if known is None:
-            known = await self.session_service.get_app_root_agent(app_name=app_name)
+            try:
+                known = await self.session_service.get_app_root_agent(app_name=app_name)
+            except Exception:  # best effort: the workflow sets the attribute then
+                return None
             if known is not None:
                 self._root_agents[app_name] = known
         return known

@@ -40,6 +40,8 @@ class SessionWatch:
         self._changed = False
         self._callbacks: list[Callable[[], None]] = []
         self._appended: list[Appended] = []
+        self._unplaced = False
+        """A change without a place (a replaced event) since the last `take()`."""
 
     def clear(self) -> None:
         """Forget earlier changes: call before reading what is recorded."""
@@ -48,9 +50,12 @@ class SessionWatch:
     def take(self) -> list[Appended]:
         """Forget earlier changes (as `clear`) and return the events whose place
         the service reported, in the order they were appended. A stream that has
-        read up to an event's `after_seq` may use it without reading; for any
-        change it cannot place (a replaced event, a writer elsewhere) it reads."""
+        read up to an event's `after_seq` may use them without reading. Empty
+        when a change without a place (a replaced event) happened since the last
+        call: the events handed over may be out of date, so read the store."""
         appended, self._appended = self._appended, []
+        if self._unplaced:
+            appended, self._unplaced = [], False
         self._changed = False
         return appended
 
@@ -85,7 +90,9 @@ class SessionWatch:
             cancel()
 
     def _set(self, appended: Appended | None) -> None:
-        if appended is not None:
+        if appended is None:
+            self._unplaced = True
+        else:
             self._appended.append(appended)
         self._changed = True
         callbacks, self._callbacks = self._callbacks, []

@@ -489,6 +489,17 @@ async def test_a_watch_is_handed_each_new_event_with_its_place_in_the_session(
         await service.append_event(session, _event("two, again", event_id="e2"))
         await asyncio.wait_for(watch.changed(), 1)
         assert watch.take() == []
+        # a replacement among new events: what was handed over may be out of date, so
+        # the take is empty (the stream reads the store); the next one hands over again
+        await service.append_event(session, _event("three", event_id="e3"))
+        await service.append_event(session, _event("three, retried", event_id="e3"))
+        await service.append_event(session, _event("four", event_id="e4"))
+        await asyncio.sleep(0)
+        assert watch.take() == []
+        fifth = _event("five", event_id="e5")
+        await service.append_event(session, fifth)
+        await asyncio.sleep(0)
+        assert [a.event for a in watch.take()] == [fifth]
 
 
 def _where(session: Session) -> dict[str, str]:
