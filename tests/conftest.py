@@ -65,6 +65,20 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         timer.cancel()
 
 
+def _awaiting(coro: object) -> list[str]:
+    """Where a coroutine waits, outermost first, following what each frame awaits
+    (a task's own stack shows only its outermost frame)."""
+    found = []
+    while coro is not None and len(found) < 60:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is None:
+            found.append(repr(coro)[:160])
+            break
+        found.append(f"{frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return found
+
+
 def _stalled(nodeid: str) -> None:
     """On the timer's thread: show where everything is, then stop the run."""
     err = os.fdopen(os.dup(_report_fd[0]), "w")
@@ -75,7 +89,8 @@ def _stalled(nodeid: str) -> None:
                 continue
             for task in list(asyncio.all_tasks(loop)):
                 print(f"\n--- {task!r}", file=err)
-                task.print_stack(limit=30, file=err)
+                for where in _awaiting(task.get_coro()):
+                    print(f"  {where}", file=err)
         print("\n--- threads", file=err)
         faulthandler.dump_traceback(file=err, all_threads=True)
     except Exception as error:  # the stacks are a help; stopping the run is the point

@@ -1,0 +1,34 @@
+"""Runner.close() when the worker's shutdown never finishes (a Temporal Core hang).
+
+Runs on: test process only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from adk import Agent, runners
+from adk.runners import Runner
+from adk.testing import MockModel
+
+
+class _StuckWorker:
+    """A worker whose shutdown never returns, as Core's finalize_shutdown sometimes doesn't."""
+
+    async def shutdown(self) -> None:
+        await asyncio.Event().wait()
+
+
+async def test_close_gives_up_on_a_stuck_worker_shutdown_and_says_so(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(runners, "SHUTDOWN_LIMIT_SECONDS", 0.2)
+    runner = Runner(agent=Agent(name="a", model=MockModel.create(["hi"])), temporal_client=object())
+    runner._worker = _StuckWorker()  # type: ignore[assignment]
+    with caplog.at_level(logging.WARNING, logger="adk.runners"):
+        await asyncio.wait_for(runner.close(), 5)
+    assert "did not finish shutting down within 0.2 s" in caplog.text
+    assert runner._worker is None
