@@ -29,9 +29,6 @@ from .sessions.in_memory_session_service import InMemorySessionService
 
 logger = logging.getLogger(__name__)
 
-SHUTDOWN_LIMIT_SECONDS = 10.0
-"""How long `close()` waits for the worker beyond its graceful shutdown period."""
-
 DEV_SERVER_ARGS = ["--dynamic-config-value", "history.transferProcessorMaxPollRPS=10000"]
 
 
@@ -271,20 +268,18 @@ class Runner:
                 await env.shutdown()
 
     async def _stop(self, worker: Any) -> None:
-        """Shut the worker down, bounded: Temporal Core's last shutdown step can hang
-        after an activity was cancelled (seen here: `finalize_shutdown` never returned
-        in a few of a hundred runs of a test that cancels a running tool; see
-        temporalio/sdk-rust#1537). Everything has stopped by then; an activity result
-        that was not reported is retried by Temporal after its timeout."""
+        """Shut the worker down, bounded (see `worker.shut_down`): a script never hangs
+        on Temporal Core's occasional shutdown hang."""
+        from worker import shut_down
+        from worker._build import SHUTDOWN_LIMIT_SECONDS
+
         grace = self._worker_options.get("graceful_shutdown_timeout")
-        limit = (grace.total_seconds() if grace else 0.0) + SHUTDOWN_LIMIT_SECONDS
-        try:
-            await asyncio.wait_for(worker.shutdown(), limit)
-        except TimeoutError:
+        seconds = grace.total_seconds() if grace else 0.0
+        if not await shut_down(worker, seconds):
             logger.warning(
                 "The in-process worker did not finish shutting down within %g s (a known"
                 " hang in Temporal Core's final shutdown step); going on without it.",
-                limit,
+                seconds + SHUTDOWN_LIMIT_SECONDS,
             )
             if self._worker_task is not None:
                 self._worker_task.cancel()

@@ -3,7 +3,7 @@
 Runs on: process side.
 """
 
-from ._build import build_worker, connect, ensure_search_attributes
+from ._build import build_worker, connect, ensure_search_attributes, shut_down
 from ._loader import AppLoadError, load_app, load_apps
 
 __all__ = [
@@ -13,4 +13,5 @@ __all__ = [
     "ensure_search_attributes",
     "load_app",
     "load_apps",
+    "shut_down",
 ]

@@ -19,10 +19,12 @@ from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE
 
 from ._build import (
+    SHUTDOWN_LIMIT_SECONDS,
     SearchAttributesMissing,
     build_worker,
     connect,
     ensure_search_attributes,
+    shut_down,
     workflow_runner,
 )
 from ._loader import AppLoadError, load_apps
@@ -102,9 +104,21 @@ async def serve(args: argparse.Namespace) -> int:
         session_db=str(store.db_path),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
-    async with worker:
-        await stop.wait()
-        log.info("worker stopping")
+    running = asyncio.create_task(worker.run())
+    stopping = asyncio.create_task(stop.wait())
+    await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    if not running.done():
+        log.info("worker stopping", grace_seconds=args.shutdown_grace)
+        if not await shut_down(worker, args.shutdown_grace):
+            log.warning(
+                "worker did not finish shutting down; exiting",
+                seconds=args.shutdown_grace + SHUTDOWN_LIMIT_SECONDS,
+                reason="a known hang in Temporal Core's final shutdown step",
+            )
+            running.cancel()
+            return 0
+    await running  # raises a fatal worker error
     return 0
 
 

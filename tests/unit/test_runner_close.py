@@ -10,9 +10,10 @@ import logging
 
 import pytest
 
-from adk import Agent, runners
+from adk import Agent
 from adk.runners import Runner
 from adk.testing import MockModel
+from worker import _build as worker_build
 
 
 class _StuckWorker:
@@ -25,7 +26,7 @@ class _StuckWorker:
 async def test_close_gives_up_on_a_stuck_worker_shutdown_and_says_so(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(runners, "SHUTDOWN_LIMIT_SECONDS", 0.2)
+    monkeypatch.setattr(worker_build, "SHUTDOWN_LIMIT_SECONDS", 0.2)
     runner = Runner(agent=Agent(name="a", model=MockModel.create(["hi"])), temporal_client=object())
     runner._worker = _StuckWorker()  # type: ignore[assignment]
     with caplog.at_level(logging.WARNING, logger="adk.runners"):
