@@ -34,10 +34,10 @@ from . import _answers
 from ._errors import InvocationFailedError, SessionBusyError, failure_text
 
 _MAX_POLL = 0.25
+"""Longest pause between polls of the store while no event arrives (seconds)."""
 _PUSHED_POLL = 1.0
 """Between polls once appends have woken the stream (the worker is in this process):
 a safety net for writers elsewhere (seconds)."""
-"""Longest pause between polls of the store while no event arrives (seconds)."""
 _STATUS_EVERY = 2.0
 """Seconds between status checks while no event arrives (to notice a wait)."""
 

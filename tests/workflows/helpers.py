@@ -109,3 +109,11 @@ def simplify(events: list[Event]) -> list[tuple[str, Any]]:
 
 def call(tool_name: str, /, **args: Any) -> types.Part:
     return types.Part.from_function_call(name=tool_name, args=args)
+
+
+def confirmation_answer(request_id: str, confirmed: bool) -> types.Content:
+    """ADK's resume message answering a confirmation request."""
+    response = types.FunctionResponse(
+        id=request_id, name="adk_request_confirmation", response={"confirmed": confirmed}
+    )
+    return types.Content(role="user", parts=[types.Part(function_response=response)])

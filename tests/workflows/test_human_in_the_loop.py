@@ -29,7 +29,7 @@ from workflows import names
 from workflows._ui import pending_markdown
 from workflows.contracts import HumanAnswer, PendingRequest
 
-from .helpers import call, runner_for, simplify, turn
+from .helpers import call, confirmation_answer, runner_for, simplify, turn
 
 USER = "u1"
 PENDING = "This tool call requires confirmation, please approve or reject."
@@ -127,13 +127,6 @@ def responses(events: list[Event]) -> list[tuple[str, types.FunctionResponse]]:
         for p in (e.content.parts if e.content else None) or []
         if p.function_response
     ]
-
-
-def confirmation_answer(request_id: str, confirmed: bool) -> types.Content:
-    response = types.FunctionResponse(
-        id=request_id, name="adk_request_confirmation", response={"confirmed": confirmed}
-    )
-    return types.Content(role="user", parts=[types.Part(function_response=response)])
 
 
 def bank_agent(runs: list[Any], *, require: Any = True, replies: list[Any] | None = None) -> Agent:

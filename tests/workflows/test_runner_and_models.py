@@ -19,7 +19,7 @@ from adk.testing import MockModel
 from adk.tools import FunctionTool, ToolContext
 from client import AgentClient
 
-from .helpers import call, runner_for, simplify, turn
+from .helpers import call, confirmation_answer, runner_for, simplify, turn
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -173,18 +173,7 @@ async def test_an_agent_tree_runs_in_the_strict_sandbox(temporal_env):
             async for e in runner.run_async(
                 user_id="u1",
                 session_id="s1",
-                new_message=types.Content(
-                    role="user",
-                    parts=[
-                        types.Part(
-                            function_response=types.FunctionResponse(
-                                id=asking.id,
-                                name="adk_request_confirmation",
-                                response={"confirmed": True},
-                            )
-                        )
-                    ],
-                ),
+                new_message=confirmation_answer(asking.id or "", True),
             )
         ]
     assert simplify(paused)[1:4] == [
