@@ -54,16 +54,14 @@ class AdkActivities:
         search-attribute update). Best effort: a failure only costs that update."""
         if app_name in self._published:
             return
-        self._published.add(app_name)  # concurrent begins: one write (a repeat is harmless)
-        try:
+        try:  # (concurrent first begins may each write: the same row, harmless)
             await self.session_service.set_app_root_agent(
                 app_name=app_name, agent_name=self.apps[app_name].root_agent.name
             )
-        except BaseException as error:
-            self._published.discard(app_name)  # a later begin tries again
-            if not isinstance(error, Exception):
-                raise  # cancelled with the begin
+        except Exception as error:  # a later begin tries again
             activity.logger.warning("Could not publish the root agent of %s: %s", app_name, error)
+            return
+        self._published.add(app_name)
 
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:

@@ -139,16 +139,15 @@ class Runner:
                 raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        answers = _is_resume(new_message)
         running = None
-        if invocation_id is not None or _is_resume(new_message):  # (a start needs no query)
+        if invocation_id is not None or answers:  # (a start needs no query)
             running = await _running(client, self.app_name, user_id, session_id)
             if running is not None and invocation_id not in (None, running.invocation_id):
                 running = None  # another invocation runs: not the one to resume
         if new_message is None and running is None:
             raise ValueError("A new message is required when no invocation can be resumed.")
-        if running is not None and (
-            new_message is None or (_is_resume(new_message) and running.pending)
-        ):
+        if running is not None and (new_message is None or (answers and running.pending)):
             # ADK's resume: FunctionResponses for the calls the invocation waits for, or
             # (no message) just its events from now on
             seen = await self.session_service.list_events(

@@ -86,10 +86,6 @@ def fn_call(name: str, **args: Any) -> types.Part:
     return types.Part.from_function_call(name=name, args=args)
 
 
-def kb(n: float) -> str:
-    return f"{n / 1024:,.1f} KB"
-
-
 def mb(n: float) -> str:
     return f"{n / 1024 / 1024:,.2f} MB"
 

@@ -63,19 +63,15 @@ class BaseSessionService(abc.ABC):
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None: ...
 
     async def append_event(self, session: Session, event: Event) -> Event:
-        """Apply the event to the in-memory session; subclasses persist it first.
+        """Record the event (`_persist`), then apply it to the in-memory session.
 
-        Watches of the session (see `watch`) are notified.
+        Watches of the session (see `watch`) are notified, with the event's place
+        (the session's sequence number before it, its own) when it is new there.
         """
         if event.partial:
             return event
         _trim_temp_delta_state(event)
-        return self._appended(session, event, None)
-
-    def _appended(self, session: Session, event: Event, place: tuple[int, int] | None) -> Event:
-        """After the event is recorded: notify the session's watches, with its place
-        (the session's sequence number before it, its own) when it is new there;
-        then apply it to the in-memory session."""
+        place = await self._persist(session, event)
         key = (session.app_name, session.user_id, session.id)
         self._watchers().notify(key, None if place is None else Appended(*place, event))
         for index, recorded in enumerate(session.events):
@@ -88,6 +84,11 @@ class BaseSessionService(abc.ABC):
         session.events.append(event)
         session.last_update_time = event.timestamp
         return event
+
+    async def _persist(self, session: Session, event: Event) -> tuple[int, int] | None:
+        """Store the event; its place when it is new in the session. The default
+        stores nothing (a subclass may also override `append_event` and call it)."""
+        return None
 
     def watch(
         self, *, app_name: str, user_id: str, session_id: str

@@ -34,7 +34,6 @@ from .base_session_service import (
     BaseSessionService,
     GetSessionConfig,
     ListSessionsResponse,
-    _trim_temp_delta_state,
     apply_state_delta,
 )
 from .session import Session
@@ -198,17 +197,13 @@ class SqliteSessionService(BaseSessionService):
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None:
         await self._write(functools.partial(_delete_session, app_name, user_id, session_id))
 
-    async def append_event(self, session: Session, event: Event) -> Event:
-        """Persist the event and its state delta in one transaction, then update `session`.
+    async def _persist(self, session: Session, event: Event) -> tuple[int, int] | None:
+        """The event and its state delta in one transaction.
 
         Idempotent by event id: a re-append keeps the original position, replaces
         the stored event and does not re-apply its state delta.
         """
-        if event.partial:
-            return event
-        _trim_temp_delta_state(event)
-        place = await self._write(functools.partial(_persist_event, session, event))
-        return self._appended(session, event, place)
+        return await self._write(functools.partial(_persist_event, session, event))
 
     async def list_events(
         self,
@@ -377,21 +372,16 @@ def _persist_event(
     session_delta = _write_shared_delta(
         conn, app_name, user_id, event.actions.state_delta if changed else {}
     )
-    if session_delta:
-        row = _session_row(conn, *where)
-        if row is None:
-            raise ValueError(f"Session {session.id} not found.")
+    assignments = "update_time = MAX(update_time, ?)"
+    values: list[Any] = [event.timestamp]
+    row = _session_row(conn, *where) if session_delta else None
+    if row is not None:
         state = dict(row[0])
         apply_state_delta(state, session_delta)
-        conn.execute(
-            "UPDATE sessions SET state = ?, update_time = MAX(update_time, ?)"
-            f" WHERE {_SESSION_WHERE}",
-            (_dumps(state), event.timestamp, *where),
-        )
-        return place
+        assignments = "state = ?, " + assignments
+        values.insert(0, _dumps(state))
     updated = conn.execute(
-        f"UPDATE sessions SET update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
-        (event.timestamp, *where),
+        f"UPDATE sessions SET {assignments} WHERE {_SESSION_WHERE}", (*values, *where)
     )
     if updated.rowcount == 0:  # raising rolls the whole append back
         raise ValueError(f"Session {session.id} not found.")
