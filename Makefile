@@ -15,6 +15,11 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
+# the test suite also installs google-adk 2.13.0 (test-only: differential tests)
+$(BIN)/.reference: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[dev,reference]'
+	touch $@
+
 install: $(BIN)/.installed
 
 run: install
@@ -37,7 +42,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy adk workflows activities worker client
 
-pytest: install
+pytest: install $(BIN)/.reference
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
