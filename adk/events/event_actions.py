@@ -29,6 +29,8 @@ class EventActions(BaseModel):
     """Artifact name -> new version."""
     transfer_to_agent: str | None = None
     """Name of the agent to hand the conversation to."""
+    transfer_reason: str | None = None
+    """Why the model transferred (transfer_to_agent's optional transfer_reason)."""
     escalate: bool | None = None
     """Ends the enclosing LoopAgent."""
     requested_auth_configs: dict[str, Any] = Field(default_factory=dict)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 if TYPE_CHECKING:
     from ..tools.base_tool import BaseTool
@@ -26,21 +26,60 @@ class LlmRequest(BaseModel):
     tools_dict: dict[str, Any] = Field(default_factory=dict, exclude=True)
     """Tool name -> BaseTool, for dispatch (not sent to the model)."""
 
+    _has_static_instruction: bool = PrivateAttr(default=False)
+    """A static_instruction put non-text parts in `contents` (they stay a stable prefix)."""
+    _static_instruction_prefix_end_index: int | None = PrivateAttr(default=None)
+
     def append_instructions(self, instructions: list[str] | types.Content) -> list[types.Content]:
         """Append instructions to the system instruction, joined by blank lines.
 
-        A Content's text parts go to the system instruction; its other parts
-        (files, blobs) are returned as user contents referring to them.
+        A Content's text parts go to the system instruction; each inline or
+        file part is named there by a reference and becomes a user content of
+        its own (added to `contents` and returned). The texts are google-adk 2.13's.
         """
         if isinstance(instructions, types.Content):
-            texts = [p.text for p in instructions.parts or [] if p.text]
-            others = [p for p in instructions.parts or [] if not p.text]
+            texts: list[str] = []
+            user_contents: list[types.Content] = []
+            for part in instructions.parts or []:
+                if part.text:
+                    texts.append(part.text)
+                elif part.inline_data or part.file_data:
+                    reference, content = _non_text_reference(part, len(user_contents))
+                    texts.append(reference)
+                    user_contents.append(content)
             if texts:
                 self._append_text("\n\n".join(texts))
-            return [types.Content(role="user", parts=others)] if others else []
+            if user_contents:
+                self.contents.extend(user_contents)
+                self._has_static_instruction = True
+            return user_contents
         if instructions:
             self._append_text("\n\n".join(instructions))
         return []
+
+    def _insert_transient_user_content(self, contents: list[types.Content]) -> None:
+        """Put request-scoped user contents before the latest plain user turn.
+
+        A function response or a model content ends that turn (the contents go
+        after it). Non-text static_instruction contents lead the request the
+        first time, and later insertions stay behind them.
+        """
+        if not contents:
+            return
+        if self._has_static_instruction and self._static_instruction_prefix_end_index is None:
+            self.contents[0:0] = contents
+            self._static_instruction_prefix_end_index = len(contents)
+            return
+        insert_at = len(self.contents)
+        for index in range(len(self.contents) - 1, -1, -1):
+            content = self.contents[index]
+            if content.role != "user" or any(p.function_response for p in content.parts or []):
+                insert_at = index + 1
+                break
+            insert_at = index
+        if self._static_instruction_prefix_end_index is not None:
+            insert_at = max(insert_at, self._static_instruction_prefix_end_index)
+        self.contents[insert_at:insert_at] = contents
 
     def _append_text(self, text: str) -> None:
         current = self.config.system_instruction
@@ -70,7 +109,39 @@ class LlmRequest(BaseModel):
                 return
         self.config.tools.append(types.Tool(function_declarations=declarations))
 
-    def set_output_schema(self, base_model: type[BaseModel]) -> None:
-        """Ask the model for JSON matching `base_model`."""
-        self.config.response_schema = base_model
+    def set_output_schema(self, output_schema: Any = None, *, base_model: Any = None) -> None:
+        """Ask the model for JSON matching `output_schema` (base_model: its old name)."""
+        schema = output_schema or base_model
+        if schema is None:
+            raise ValueError(
+                "Either output_schema or base_model must be provided."
+                " Pass output_schema=<your_schema> (base_model is deprecated)."
+            )
+        self.config.response_schema = schema
         self.config.response_mime_type = "application/json"
+
+
+def _non_text_reference(part: types.Part, number: int) -> tuple[str, types.Content]:
+    """The system-instruction reference to an inline or file part, and its user content."""
+    if part.inline_data:
+        blob = part.inline_data
+        reference_id = f"inline_data_{number}"
+        info = [f"'{blob.display_name}'"] if blob.display_name else []
+        if blob.mime_type:
+            info.append(f"type: {blob.mime_type}")
+        label, carried = "inline binary data", types.Part(inline_data=blob)
+        intro = f"Referenced inline data: {reference_id}"
+    else:
+        file = part.file_data
+        assert file is not None
+        reference_id = f"file_data_{number}"
+        info = [f"'{file.display_name}'"] if file.display_name else []
+        if file.file_uri:
+            info.append(f"URI: {file.file_uri}")
+        if file.mime_type:
+            info.append(f"type: {file.mime_type}")
+        label, carried = "file data", types.Part(file_data=file)
+        intro = f"Referenced file data: {reference_id}"
+    shown = f" ({', '.join(info)})" if info else ""
+    content = types.Content(role="user", parts=[types.Part.from_text(text=intro), carried])
+    return f"[Reference to {label}: {reference_id}{shown}]", content

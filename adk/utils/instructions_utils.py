@@ -2,10 +2,12 @@
 
 Runs on: activity side (model-step activity).
 
-Follows google-adk 2.0.0: a placeholder is any run of braces around brace-free
-text; `{key?}` is optional; names must be identifiers, optionally with an
-`app:`, `user:` or `temp:` prefix, or the placeholder is left as written;
-`{artifact.name}` loads the latest version of an artifact.
+Follows google-adk 2.13: a placeholder is any run of braces around brace-free
+text, unless the brace follows `$`, `{` or a backslash (an escape: left as
+written); `{key?}` is optional; names must be identifiers, optionally with an
+`app:`, `user:` or `temp:` prefix, or the placeholder is left as written; a
+state value of None renders as ""; `{artifact.name}` loads the latest version
+of an artifact.
 """
 
 from __future__ import annotations
@@ -20,17 +22,21 @@ if TYPE_CHECKING:
 
 __all__ = ["inject_session_state"]
 
-_PLACEHOLDER = re.compile(r"{+[^{}]*}+")
+_PLACEHOLDER = re.compile(r"(?<![\$\{\\]){+[^{}]*}+")
 _STATE_PREFIXES = ("app:", "user:", "temp:")
 _ARTIFACT_PREFIX = "artifact."
 
 
-async def inject_session_state(template: str, readonly_context: ReadonlyContext) -> str:
+async def inject_session_state(
+    template: str, readonly_context: ReadonlyContext, use_jinja2: bool = False
+) -> str:
     """Return `template` with each valid placeholder replaced by its value.
 
     Raises KeyError for a missing required state key or artifact, and
     ValueError for `{artifact.x}` when no artifact service is configured.
     """
+    if use_jinja2:
+        raise NotImplementedError("inject_session_state(use_jinja2=True) is not supported yet.")
     if "{" not in template:
         return template
     pieces: list[str] = []
@@ -49,7 +55,8 @@ async def _replacement(placeholder: str, readonly_context: ReadonlyContext) -> s
     if optional:
         name = name[:-1]
     if name.startswith(_ARTIFACT_PREFIX):
-        return await _artifact_text(name[len(_ARTIFACT_PREFIX) :], optional, readonly_context)
+        filename = name[len(_ARTIFACT_PREFIX) :]
+        return await _artifact_text(filename, optional, readonly_context)
     if not _is_valid_state_name(name):
         return placeholder
     state = readonly_context.state
@@ -57,7 +64,9 @@ async def _replacement(placeholder: str, readonly_context: ReadonlyContext) -> s
         return _render(state[name])
     if optional:
         return ""
-    raise KeyError(f"Context variable not found: `{name}`.")
+    raise KeyError(
+        f"Context variable not found: `{name}` in agent '{readonly_context.agent_name}'."
+    )
 
 
 async def _artifact_text(filename: str, optional: bool, readonly_context: ReadonlyContext) -> str:
@@ -75,7 +84,7 @@ async def _artifact_text(filename: str, optional: bool, readonly_context: Readon
     if artifact is None:
         if optional:
             return ""
-        raise KeyError(f"Artifact {filename} not found.")
+        raise KeyError(f"Artifact '{filename}' not found in agent '{readonly_context.agent_name}'.")
     if isinstance(artifact, types.Part) and artifact.text is not None:
         return artifact.text
     return str(artifact)

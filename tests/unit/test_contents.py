@@ -1,4 +1,4 @@
-"""Tests for the contents request processor (history building, google-adk 2.0.0 rules).
+"""Tests for the contents request processor (history building, google-adk 2.13 rules).
 
 Runs on: test process only.
 """
@@ -13,10 +13,10 @@ from google.genai import types
 from adk.agents import InvocationContext, LlmAgent
 from adk.events import Event, EventActions
 from adk.flows.llm_flows import contents
+from adk.flows.llm_flows._other_agent import OTHER_AGENT_CONTEXT_PREAMBLE
 from adk.flows.llm_flows.contents import (
     get_contents,
     get_current_turn_contents,
-    insert_instruction_contents,
 )
 from adk.models.llm_request import LlmRequest
 from adk.sessions import Session
@@ -78,12 +78,18 @@ def test_contents_are_copies() -> None:
     assert result[0] is not events[0].content
 
 
-# --- other agents ("For context:") ------------------------------------------------
+# --- other agents (fenced "For context: ..." retelling, google-adk 2.13) ---------------------
+
+PREAMBLE = OTHER_AGENT_CONTEXT_PREAMBLE
+
+
+def _quoted(text: str) -> str:
+    return f"<<<BEGIN_QUOTED_AGENT_CONTENT>>>\n{text}\n<<<END_QUOTED_AGENT_CONTENT>>>"
 
 
 def test_other_agent_text_is_retold_as_user_context() -> None:
     result = get_contents(None, [_text("other", "Hello")], ME)
-    assert _texts(result) == [("user", ["For context:", "[other] said: Hello"])]
+    assert _texts(result) == [("user", [PREAMBLE, f"[other] said:\n{_quoted('Hello')}"])]
 
 
 def test_other_agent_function_call_is_retold() -> None:
@@ -98,7 +104,14 @@ def test_other_agent_function_call_is_retold() -> None:
     )
     result = get_contents(None, [event], ME)
     assert _texts(result) == [
-        ("user", ["For context:", "[other] called tool `tool` with parameters: {'z': 1, 'a': 'x'}"])
+        # the arguments sorted by name
+        (
+            "user",
+            [
+                PREAMBLE,
+                f"[other] called tool `tool` with parameters:\n{_quoted(str({'a': 'x', 'z': 1}))}",
+            ],
+        )
     ]
 
 
@@ -108,7 +121,7 @@ def test_other_agent_function_response_is_retold() -> None:
     )
     assert _texts(result)[1] == (
         "user",
-        ["For context:", "[other] `tool` tool returned result: {'r': 'ok'}"],
+        [PREAMBLE, f"[other] `tool` tool returned result:\n{_quoted(str({'r': 'ok'}))}"],
     )
 
 
@@ -120,7 +133,7 @@ def test_other_agent_thoughts_are_dropped() -> None:
         ),
     )
     assert _texts(get_contents(None, [event], ME)) == [
-        ("user", ["For context:", "[other] said: Answer"])
+        ("user", [PREAMBLE, f"[other] said:\n{_quoted('Answer')}"])
     ]
 
 
@@ -132,7 +145,7 @@ def test_other_agent_media_part_is_passed_through() -> None:
     blob = types.Part(inline_data=types.Blob(mime_type="image/png", data=b"x"))
     event = Event(author="other", content=types.Content(role="model", parts=[blob]))
     result = get_contents(None, [event], ME)
-    assert result == [types.Content(role="user", parts=[types.Part(text="For context:"), blob])]
+    assert result == [types.Content(role="user", parts=[types.Part(text=PREAMBLE), blob])]
 
 
 def test_no_agent_name_means_no_retelling() -> None:
@@ -233,7 +246,7 @@ def test_current_turn_starts_at_latest_user_event() -> None:
 def test_current_turn_starts_at_latest_other_agent_event() -> None:
     events = [_text("user", "hi"), _text("other", "over to you"), _text(ME, "ok")]
     assert _texts(get_current_turn_contents(None, events, ME)) == [
-        ("user", ["For context:", "[other] said: over to you"]),
+        ("user", [PREAMBLE, f"[other] said:\n{_quoted('over to you')}"]),
         ("model", ["ok"]),
     ]
 
@@ -311,27 +324,32 @@ def test_late_response_merges_earlier_answers_to_sibling_calls() -> None:
     assert len(result) == 2
 
 
-def test_late_response_without_call_raises() -> None:
+def test_late_response_without_call_is_dropped() -> None:
+    # google-adk 2.13 drops an orphaned function response (2.0 raised ValueError)
     events = [_text("user", "hi"), _text(ME, "x"), _response("user", ("f", "nope", 1))]
-    with pytest.raises(ValueError) as info:
-        get_contents(None, events, ME)
-    assert str(info.value) == "No function call event found for function responses ids: {'nope'}"
+    assert get_contents(None, events, ME) == [_user("hi"), _model("x")]
 
 
-def test_late_response_spanning_two_call_events_raises() -> None:
+def test_late_response_spanning_two_call_events_goes_to_each_call() -> None:
+    # google-adk 2.13 splits the answers between their calls (2.0 raised ValueError)
     events = [
         _call(ME, ("a", "c1")),
         _call(ME, ("b", "c2")),
         _text(ME, "x"),
         _response("user", ("a", "c1", 1), ("b", "c2", 2)),
     ]
-    with pytest.raises(ValueError) as info:
-        get_contents(None, events, ME)
-    assert str(info.value).startswith(
-        "Last response event should only contain the responses for the function calls"
-        " in the same function call event. Function call ids found : {'c2'}, function"
-        " response ids provided: "
-    )
+    ids = [
+        (
+            c.role,
+            [
+                p.function_call.id if p.function_call else p.function_response.id
+                for p in c.parts or []
+                if p.function_call or p.function_response
+            ],
+        )
+        for c in get_contents(None, events, ME)
+    ]
+    assert ids == [("model", ["c1"]), ("user", ["c1"]), ("model", ["c2"]), ("user", ["c2"])]
 
 
 def test_async_responses_in_history_follow_their_calls() -> None:
@@ -384,6 +402,14 @@ def test_adk_ids_are_kept_when_preserved() -> None:
 
 
 # --- instruction contents placement -----------------------------------------------------------
+
+
+def insert_instruction_contents(
+    contents: list[types.Content], instruction_contents: list[types.Content]
+) -> list[types.Content]:
+    request = LlmRequest(contents=list(contents))
+    request._insert_transient_user_content(instruction_contents)
+    return request.contents
 
 
 def test_instruction_contents_go_before_trailing_user_run() -> None:

@@ -13,6 +13,7 @@ from google.genai import types
 
 from adk.agents import InvocationContext, LlmAgent, ReadonlyContext
 from adk.flows.llm_flows import instructions
+from adk.flows.llm_flows.instructions import label_dynamic_instruction
 from adk.models.llm_request import LlmRequest
 from adk.sessions import Session
 from adk.utils.instructions_utils import inject_session_state
@@ -57,7 +58,7 @@ async def test_optional_present_key_is_replaced() -> None:
 async def test_missing_required_key_raises_key_error() -> None:
     with pytest.raises(KeyError) as info:
         await _inject("{missing}")
-    assert info.value.args == ("Context variable not found: `missing`.",)
+    assert info.value.args == ("Context variable not found: `missing` in agent 'agent'.",)
 
 
 async def test_invalid_names_are_left_as_is() -> None:
@@ -75,7 +76,7 @@ async def test_prefixed_state_keys_are_valid() -> None:
 async def test_missing_temp_key_raises() -> None:
     with pytest.raises(KeyError) as info:
         await _inject("{temp:x}")
-    assert info.value.args == ("Context variable not found: `temp:x`.",)
+    assert info.value.args == ("Context variable not found: `temp:x` in agent 'agent'.",)
 
 
 async def test_all_surrounding_braces_are_consumed_and_whitespace_stripped() -> None:
@@ -106,7 +107,8 @@ def _artifact_context(files: dict[str, types.Part]) -> tuple[ReadonlyContext, _A
     service = _Artifacts(files)
     session = SimpleNamespace(app_name="app", user_id="u", id="s")
     invocation = SimpleNamespace(artifact_service=service, session=session)
-    return cast(ReadonlyContext, SimpleNamespace(_invocation_context=invocation, state={})), service
+    readonly = SimpleNamespace(_invocation_context=invocation, state={}, agent_name="agent")
+    return cast(ReadonlyContext, readonly), service
 
 
 async def test_artifact_text_is_loaded_latest_version() -> None:
@@ -126,7 +128,7 @@ async def test_missing_required_artifact_raises_key_error() -> None:
     context, _ = _artifact_context({})
     with pytest.raises(KeyError) as info:
         await inject_session_state("{artifact.f}", context)
-    assert info.value.args == ("Artifact f not found.",)
+    assert info.value.args == ("Artifact 'f' not found in agent 'agent'.",)
 
 
 # --- instructions processor ---------------------------------------------------
@@ -181,7 +183,12 @@ async def test_static_instruction_moves_instruction_to_user_content() -> None:
     agent = LlmAgent(name="a", static_instruction="Static {x}.", instruction="Dynamic {x}.")
     request = await _process(agent, x=1)
     assert request.config.system_instruction == "Static {x}."
-    assert request.contents == [types.Content(role="user", parts=[types.Part(text="Dynamic 1.")])]
+    # google-adk 2.13 fences it as the agent's own instruction (2.0 sent the bare text)
+    labelled = label_dynamic_instruction("Dynamic 1.")
+    assert labelled.endswith(
+        "<<<BEGIN_SYSTEM_INSTRUCTION>>>\nDynamic 1.\n<<<END_SYSTEM_INSTRUCTION>>>"
+    )
+    assert request.contents == [types.Content(role="user", parts=[types.Part(text=labelled)])]
 
 
 async def test_static_instruction_content_text_parts_join_system_instruction() -> None:

@@ -2,7 +2,7 @@
 
 Runs on: activity side (model-step activity).
 
-Follows google-adk 2.0.0: rewound events are removed; an event is kept only if
+Follows google-adk 2.13: rewound events are removed; an event is kept only if
 it has visible content (or a transcription), lies on the agent's branch or an
 ancestor's, and is not one of the framework's own function calls/responses
 (credential, confirmation and input requests, adk_framework).
@@ -50,18 +50,26 @@ def apply_rewinds(events: list[Event]) -> list[Event]:
     return kept
 
 
-def should_include_event_in_context(current_branch: str | None, event: Event) -> bool:
+def should_include_event_in_context(
+    current_branch: str | None, event: Event, *, include_thoughts: bool = False
+) -> bool:
     """Visible content, on this branch, and not a framework function call/response."""
     return (
-        not contains_empty_content(event)
+        not contains_empty_content(event, include_thoughts=include_thoughts)
         and is_event_on_branch(current_branch, event)
         and not is_framework_event(event)
     )
 
 
-def is_part_invisible(part: types.Part) -> bool:
-    """Thoughts and parts with nothing for the model; calls and responses always count."""
-    if part.function_call or part.function_response:
+def is_part_invisible(part: types.Part, *, include_thoughts: bool = False) -> bool:
+    """Thoughts and parts with nothing for the model.
+
+    Calls and responses, server-side tool calls and responses, and thought
+    signatures (opaque state the model wants back) always count.
+    """
+    if part.function_call or part.function_response or part.thought_signature:
+        return False
+    if getattr(part, "tool_call", None) or getattr(part, "tool_response", None):
         return False
     has_payload = (
         part.text
@@ -70,10 +78,10 @@ def is_part_invisible(part: types.Part) -> bool:
         or part.executable_code
         or part.code_execution_result
     )
-    return bool(part.thought) or not has_payload
+    return bool(part.thought and not include_thoughts) or not has_payload
 
 
-def contains_empty_content(event: Event) -> bool:
+def contains_empty_content(event: Event, *, include_thoughts: bool = False) -> bool:
     """No content, no role, no parts or only invisible parts, and no transcription."""
     if event.actions.compaction:
         return False
@@ -82,7 +90,7 @@ def contains_empty_content(event: Event) -> bool:
         not content
         or not content.role
         or not content.parts
-        or all(is_part_invisible(part) for part in content.parts)
+        or all(is_part_invisible(p, include_thoughts=include_thoughts) for p in content.parts)
     )
     return empty and not event.output_transcription and not event.input_transcription
 

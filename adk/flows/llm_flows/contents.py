@@ -2,14 +2,15 @@
 
 Runs on: activity side (model-step activity).
 
-Follows google-adk 2.0.0. From the session events: rewound events are removed;
+Follows google-adk 2.13. From the session events: rewound events are removed;
 events that are empty, off the agent's branch or the framework's own are
 filtered out (see _context_filters); live transcriptions become text; other
-agents' events are retold as user context (see _other_agent); function
-responses are moved next to their calls (see _rearrange); and client-side
-`adk-` function call ids are stripped. Contents that earlier processors added
-(the dynamic instruction when a static_instruction is set) are re-inserted just
-before the trailing run of user contents.
+agents' events, and responses to other agents' calls, are retold as fenced
+user context (see _other_agent); function responses are moved next to their
+calls and unanswered calls dropped (see _rearrange); and client-side `adk-`
+function call ids are stripped. Contents that earlier processors added (the
+dynamic instruction when a static_instruction is set) are inserted at the
+current-turn boundary (LlmRequest._insert_transient_user_content).
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ from google.genai import types
 
 from ._context_filters import apply_rewinds, is_other_agent_reply, should_include_event_in_context
 from ._other_agent import present_other_agent_message
-from ._rearrange import rearrange_async_function_responses, rearrange_latest_function_response
+from ._rearrange import (
+    drop_orphaned_function_calls,
+    drop_orphaned_function_responses,
+    rearrange_async_function_responses,
+    rearrange_latest_function_response,
+)
 from .functions import remove_client_function_call_id
 
 if TYPE_CHECKING:
@@ -31,21 +37,31 @@ if TYPE_CHECKING:
     from ...models.llm_request import LlmRequest
 
 # Model classes that pair function calls and responses by id: keep `adk-` ids for them.
-_ID_PAIRING_MODEL_CLASSES = frozenset({"AnthropicLlm", "Claude", "LiteLlm", "OpenAIResponses"})
+_ID_PAIRING_MODEL_CLASSES = frozenset(
+    {"AnthropicLlm", "Claude", "LiteLlm", "OpenAIResponses", "OpenAIResponsesLlm"}
+)
 
 
 def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
     instruction_contents = llm_request.contents
     preserve_ids = preserves_function_call_ids(agent)
+    include_thoughts = bool(getattr(ctx.run_config, "include_thoughts_from_other_agents", False))
     if agent.include_contents == "default":
-        contents = get_contents(
-            ctx.branch, ctx.session.events, agent.name, preserve_function_call_ids=preserve_ids
+        llm_request.contents = get_contents(
+            ctx.branch,
+            ctx.session.events,
+            agent.name,
+            preserve_function_call_ids=preserve_ids,
+            include_thoughts_from_other_agents=include_thoughts,
         )
     else:
-        contents = get_current_turn_contents(
+        llm_request.contents = get_current_turn_contents(
             ctx.branch, ctx.session.events, agent.name, preserve_function_call_ids=preserve_ids
         )
-    llm_request.contents = insert_instruction_contents(contents, instruction_contents)
+    model_input_context = getattr(ctx.run_config, "model_input_context", None)
+    if model_input_context:
+        _insert_model_input_context(ctx, llm_request, copy.deepcopy(model_input_context))
+    llm_request._insert_transient_user_content(instruction_contents)
 
 
 def get_contents(
@@ -54,22 +70,38 @@ def get_contents(
     agent_name: str = "",
     *,
     preserve_function_call_ids: bool = False,
+    include_thoughts_from_other_agents: bool = False,
 ) -> list[types.Content]:
     """The model contents for `agent_name` on `current_branch`, from the session events."""
     visible = [
         event
         for event in apply_rewinds(events)
-        if should_include_event_in_context(current_branch, event)
+        if should_include_event_in_context(
+            current_branch,
+            event,
+            include_thoughts=include_thoughts_from_other_agents
+            and is_other_agent_reply(agent_name, event),
+        )
     ]
+    call_authors = {
+        call.id: event.author for event in visible for call in event.get_function_calls() if call.id
+    }
     presented: list[Event] = []
     for event in _merge_transcriptions(visible):
-        if is_other_agent_reply(agent_name, event):
-            retold = present_other_agent_message(event)
+        if is_other_agent_reply(agent_name, event) or _answers_other_agent(
+            event, agent_name, call_authors
+        ):
+            retold = present_other_agent_message(
+                event, include_thoughts=include_thoughts_from_other_agents
+            )
             if retold is not None:
                 presented.append(retold)
         else:
             presented.append(event)
-    arranged = rearrange_async_function_responses(rearrange_latest_function_response(presented))
+    arranged = drop_orphaned_function_responses(presented)
+    arranged = rearrange_latest_function_response(arranged)
+    arranged = rearrange_async_function_responses(arranged)
+    arranged = drop_orphaned_function_calls(arranged)
 
     contents: list[types.Content] = []
     for event in arranged:
@@ -82,6 +114,19 @@ def get_contents(
     return contents
 
 
+def _answers_other_agent(event: Event, agent_name: str, call_authors: dict[str, str]) -> bool:
+    """A function response (from anyone) to a call another agent made."""
+    if not event.content:
+        return False
+    for part in event.content.parts or []:
+        response = part.function_response
+        if response and response.id:
+            author = call_authors.get(response.id)
+            if author and author != agent_name and author != "user":
+                return True
+    return False
+
+
 def get_current_turn_contents(
     current_branch: str | None,
     events: list[Event],
@@ -89,11 +134,28 @@ def get_current_turn_contents(
     *,
     preserve_function_call_ids: bool = False,
 ) -> list[types.Content]:
-    """Contents from the latest visible user or other-agent event on (include_contents='none')."""
+    """Contents from the latest user or other-agent turn on (include_contents='none').
+
+    A turn starts at a visible user or other-agent event that is not a
+    transfer and not a posted-back tool result; the start is moved back far
+    enough that every posted-back result after it keeps its call.
+    """
+    call_ids = {call.id for event in events for call in event.get_function_calls() if call.id}
+    unmatched: set[str] = set()
     for index in range(len(events) - 1, -1, -1):
         event = events[index]
-        if should_include_event_in_context(current_branch, event) and (
-            event.author == "user" or is_other_agent_reply(agent_name, event)
+        unmatched -= {call.id for call in event.get_function_calls() if call.id}
+        submitted = _is_submitted_tool_result(event)
+        if submitted:
+            unmatched.update(
+                r.id for r in event.get_function_responses() if r.id and r.id in call_ids
+            )
+        if (
+            not unmatched
+            and should_include_event_in_context(current_branch, event)
+            and (event.author == "user" or is_other_agent_reply(agent_name, event))
+            and not _is_direct_transfer(event)
+            and not submitted
         ):
             return get_contents(
                 current_branch,
@@ -104,24 +166,30 @@ def get_current_turn_contents(
     return []
 
 
-def insert_instruction_contents(
-    contents: list[types.Content], instruction_contents: list[types.Content]
-) -> list[types.Content]:
-    """`contents` with `instruction_contents` placed before the trailing plain user contents.
+def _is_submitted_tool_result(event: Event) -> bool:
+    """A user-authored function response: a long-running tool's result posted back."""
+    return event.author == "user" and bool(event.get_function_responses())
 
-    A model content or a function response ends that trailing run; without
-    one the instruction contents go first.
-    """
-    if not instruction_contents:
-        return contents
-    insert_at = len(contents)
-    for index in range(len(contents) - 1, -1, -1):
-        content = contents[index]
-        has_response = any(part.function_response for part in content.parts or [])
-        if content.role != "user" or has_response:
-            break
-        insert_at = index
-    return [*contents[:insert_at], *instruction_contents, *contents[insert_at:]]
+
+def _is_direct_transfer(event: Event) -> bool:
+    """A transfer_to_agent call or its response: never the start of a turn."""
+    if event.actions.transfer_to_agent:
+        return True
+    parts = event.content.parts if event.content else None
+    return any(p.function_call and p.function_call.name == "transfer_to_agent" for p in parts or [])
+
+
+def _insert_model_input_context(
+    ctx: InvocationContext, llm_request: LlmRequest, model_input_context: list[types.Content]
+) -> None:
+    """RunConfig.model_input_context goes just before this invocation's user content."""
+    insert_at = 0
+    if ctx.user_content:
+        for index in range(len(llm_request.contents) - 1, -1, -1):
+            if llm_request.contents[index] == ctx.user_content:
+                insert_at = index
+                break
+    llm_request.contents[insert_at:insert_at] = model_input_context
 
 
 def preserves_function_call_ids(agent: LlmAgent) -> bool:

@@ -20,4 +20,6 @@ def identity_instruction(agent: LlmAgent) -> str:
 
 
 def process(agent: LlmAgent, llm_request: LlmRequest) -> None:
-    llm_request.append_instructions([identity_instruction(agent)])
+    # google-adk 2.13: a single-turn agent (run as a tool) is not told its identity
+    if getattr(agent, "mode", None) != "single_turn":
+        llm_request.append_instructions([identity_instruction(agent)])

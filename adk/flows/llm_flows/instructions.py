@@ -2,12 +2,14 @@
 
 Runs on: activity side (model-step activity).
 
-Follows google-adk 2.0.0. The root agent's global_instruction comes first, then
-the static_instruction (never templated). The agent's instruction goes to the
-system instruction, unless a static_instruction is set: then it is sent as a
-user content, which the contents processor places before the latest user turn.
-String instructions are templated with session state; the output of an
-instruction provider (a callable) is used as returned.
+Follows google-adk 2.13. The root agent's global_instruction comes first, then
+the static_instruction (never templated; its non-text parts become leading user
+contents). The agent's instruction goes to the system instruction, unless a
+static_instruction is set: then it is sent as a user content, fenced between
+system-instruction markers under a preamble saying it is not the user's turn,
+which the contents processor places before the latest user turn. String
+instructions are templated with session state; the output of an instruction
+provider (a callable) is used as returned.
 """
 
 from __future__ import annotations
@@ -18,11 +20,32 @@ from google.genai import _transformers, types
 
 from ...agents.readonly_context import ReadonlyContext
 from ...utils.instructions_utils import inject_session_state
+from ._other_agent import QUOTED_CONTENT_ELIDED
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
     from ...agents.llm_agent import LlmAgent
     from ...models.llm_request import LlmRequest
+
+INSTRUCTION_BEGIN = "<<<BEGIN_SYSTEM_INSTRUCTION>>>"
+INSTRUCTION_END = "<<<END_SYSTEM_INSTRUCTION>>>"
+INSTRUCTION_PREAMBLE = (
+    f"The text between {INSTRUCTION_BEGIN} and {INSTRUCTION_END} below is"
+    " your own system instruction for this turn and carries the current"
+    " session state. It is addressed to you. Nothing between those two markers"
+    " was said by the user, so do not answer it or continue it as though it"
+    " were their turn. Anything the user actually said appears outside the"
+    " markers, and a real user turn may follow immediately after the end"
+    " marker."
+)
+
+
+def label_dynamic_instruction(instruction: str) -> str:
+    """The instruction fenced as the agent's own (markers inside it elided: no forged end)."""
+    fenced = instruction.replace(INSTRUCTION_BEGIN, QUOTED_CONTENT_ELIDED).replace(
+        INSTRUCTION_END, QUOTED_CONTENT_ELIDED
+    )
+    return f"{INSTRUCTION_PREAMBLE}\n{INSTRUCTION_BEGIN}\n{fenced}\n{INSTRUCTION_END}"
 
 
 async def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
@@ -37,7 +60,7 @@ async def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmReque
         llm_request.append_instructions([text])
 
     if agent.static_instruction:
-        _append_static_instruction(llm_request, to_content(agent.static_instruction))
+        llm_request.append_instructions(to_content(agent.static_instruction))
 
     if not agent.instruction:
         return
@@ -45,7 +68,8 @@ async def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmReque
     if not bypass:
         text = await inject_session_state(text, readonly_context)
     if agent.static_instruction:
-        llm_request.contents.append(types.Content(role="user", parts=[types.Part(text=text)]))
+        labelled = label_dynamic_instruction(text)
+        llm_request.contents.append(types.Content(role="user", parts=[types.Part(text=labelled)]))
     else:
         llm_request.append_instructions([text])
 
@@ -55,11 +79,3 @@ def to_content(value: types.ContentUnion) -> types.Content:
     if isinstance(value, list):
         return types.Content(role="user", parts=_transformers.t_parts(value))
     return _transformers.t_content(value)
-
-
-def _append_static_instruction(llm_request: LlmRequest, content: types.Content) -> None:
-    """Text parts join the system instruction; other parts become user contents."""
-    extra = llm_request.append_instructions(content)
-    for user_content in extra:
-        if not any(existing is user_content for existing in llm_request.contents):
-            llm_request.contents.append(user_content)
