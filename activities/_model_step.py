@@ -96,6 +96,7 @@ async def model_step(
     if event is None:
         return ModelStepOutput(event=None, temp_delta=temp_delta)
     agent._maybe_save_output_to_state(event)
+    agent._maybe_accumulate_output(event, session.events)
     await store.append_event(session, event)
     return ModelStepOutput(
         event=event, calls=_plans(agent, event, llm_request), temp_delta=temp_delta

@@ -210,6 +210,38 @@ class LlmAgent(BaseAgent):
             result = validate_schema(self.output_schema, result)
         event.actions.state_delta[self.output_key] = result
 
+    def _maybe_accumulate_output(self, event: Event, earlier: list[Event]) -> None:
+        """google-adk 2.13: without output_schema, `output_key` holds all this run's text.
+
+        Every text-bearing event of this agent's run (a text before a function
+        call too) sets `output_key` to the text of the run so far. `earlier`
+        is the session's events before `event`; the run is this agent's events
+        on the same invocation and branch after the last event that is not
+        its own or was a final response (a run ends at one).
+        """
+        if (
+            not self.output_key
+            or getattr(self, "mode", None) == "task"
+            or self.output_schema is not None
+            or event.author != self.name
+            or event.partial
+            or not event.content
+            or not event.content.parts
+        ):
+            return
+        text = _own_text(event)
+        if not text:
+            return
+        before: list[str] = []
+        for previous in reversed(earlier):
+            if previous.invocation_id != event.invocation_id or previous.branch != event.branch:
+                continue
+            if previous.author != self.name or previous.is_final_response():
+                break
+            if not previous.partial:
+                before.append(_own_text(previous))
+        event.actions.state_delta[self.output_key] = "".join(reversed(before)) + text
+
     @property
     def uses_auto_flow(self) -> bool:
         """AutoFlow (with agent transfer) unless both transfers are off and no sub-agents."""
@@ -221,6 +253,11 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
+
+
+def _own_text(event: Event) -> str:
+    parts = event.content.parts if event.content else None
+    return "".join(p.text for p in parts or [] if p.text and not p.thought)
 
 
 def _loop_id() -> int:

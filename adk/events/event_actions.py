@@ -24,7 +24,7 @@ class EventActions(BaseModel):
     skip_summarization: bool | None = None
     """If true, the model is not called to summarize a function response."""
     state_delta: dict[str, object] = Field(default_factory=dict)
-    """Absolute new values for state keys (None removes a key)."""
+    """Absolute new values for state keys (None is stored as a value)."""
     artifact_delta: dict[str, int] = Field(default_factory=dict)
     """Artifact name -> new version."""
     transfer_to_agent: str | None = None

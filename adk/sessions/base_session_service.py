@@ -147,11 +147,7 @@ def _trim_temp_delta_state(event: Event) -> None:
 
 
 def apply_state_delta(state: dict[str, Any], delta: dict[str, Any]) -> None:
-    """The one place state changes: absolute values; None removes the key."""
+    """The one place state changes: absolute values (None is a value, kept as google-adk 2.13)."""
     for key, value in delta.items():
-        if key.startswith(State.TEMP_PREFIX):
-            continue
-        if value is None:
-            state.pop(key, None)
-        else:
+        if not key.startswith(State.TEMP_PREFIX):
             state[key] = value

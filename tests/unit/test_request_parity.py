@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from google.genai import types
 
 pytest.importorskip("google.adk")
 
@@ -112,6 +113,9 @@ async def _our_request(
 
 
 def _dump(request: Any) -> dict[str, Any]:
+    schema = request.config.response_schema
+    if isinstance(schema, type):  # a pydantic class (one per tree): compare its JSON schema
+        request.config.response_schema = schema.model_json_schema()
     config = request.config.model_dump(mode="json", exclude_none=True)
     return {
         "model": request.model,
@@ -300,3 +304,182 @@ async def test_include_contents_none() -> None:
         response("solo", "get_weather", {"city": "B"}, "adk-b"),
     ]
     await assert_parity(tree, "solo", events)
+
+
+def _typed_tree(Agent: type, AgentTool_: type) -> Any:
+    from pydantic import BaseModel, Field
+
+    class Question(BaseModel):
+        topic: str = Field(description="What to ask about.")
+        depth: int = 1
+
+    class Answer(BaseModel):
+        text: str
+
+    def lookup(query: str, limit: int = 3, tags: list[str] | None = None) -> list[str]:
+        """Look things up.
+
+        Args:
+          query: what to look for.
+          limit: how many results.
+          tags: optional tags.
+        """
+        return []
+
+    expert = Agent(
+        name="expert",
+        model=MODEL,
+        description="An expert.",
+        input_schema=Question,
+        output_schema=Answer,
+    )
+    return Agent(
+        name="typed",
+        model=MODEL,
+        instruction="Answer.",
+        tools=[lookup, AgentTool_(expert)],
+        generate_content_config=types.GenerateContentConfig(temperature=0.2, max_output_tokens=99),
+    )
+
+
+async def test_typed_tools_agent_tool_with_schemas_and_config() -> None:
+    await assert_parity(_typed_tree, "typed", [text("user", "hi")])
+
+
+def _schema_tree(Agent: type, _AgentTool: type) -> Any:
+    from pydantic import BaseModel
+
+    class Out(BaseModel):
+        value: int
+
+    return Agent(name="schema", model=MODEL, instruction="Give a number.", output_schema=Out)
+
+
+async def test_output_schema_without_tools() -> None:
+    await assert_parity(_schema_tree, "schema", [text("user", "hi")])
+
+
+async def test_static_instruction_with_file_part() -> None:
+    static = types.Content(
+        role="user",
+        parts=[
+            types.Part(text="Use the attached."),
+            types.Part(
+                file_data=types.FileData(file_uri="gs://b/f.pdf", mime_type="application/pdf")
+            ),
+        ],
+    )
+    tree = single("Dynamic {city}.", static_instruction=static)
+    events = [text("user", "hi"), text("solo", "hello"), text("user", "weather?")]
+    await assert_parity(tree, "solo", events, {"city": "Oslo"})
+
+
+async def test_parallel_calls_and_thoughts() -> None:
+    events = [
+        text("user", "two cities"),
+        _event(
+            "solo",
+            [
+                {"text": "thinking", "thought": True},
+                {"function_call": {"id": "adk-p1", "name": "get_weather", "args": {"city": "A"}}},
+                {"function_call": {"id": "adk-p2", "name": "get_weather", "args": {"city": "B"}}},
+            ],
+        ),
+        _event(
+            "solo",
+            [
+                {
+                    "function_response": {
+                        "id": "adk-p1",
+                        "name": "get_weather",
+                        "response": {"r": 1},
+                    }
+                },
+                {
+                    "function_response": {
+                        "id": "adk-p2",
+                        "name": "get_weather",
+                        "response": {"r": 2},
+                    }
+                },
+            ],
+            role="user",
+        ),
+        text("solo", "done"),
+        text("user", "thanks"),
+    ]
+    await assert_parity(single(), "solo", events)
+
+
+async def test_sub_agent_on_branch_with_include_contents_none() -> None:
+    def tree(Agent: type, _AgentTool: type) -> Any:
+        child = Agent(
+            name="child",
+            model=MODEL,
+            instruction="Child.",
+            include_contents="none",
+            disallow_transfer_to_parent=True,
+            disallow_transfer_to_peers=True,
+        )
+        return Agent(name="parent", model=MODEL, instruction="Parent.", sub_agents=[child])
+
+    events = [
+        text("user", "start"),
+        call("parent", "transfer_to_agent", {"agent_name": "child"}, "adk-t"),
+        response("parent", "transfer_to_agent", {"result": None}, "adk-t"),
+        text("child", "child speaks"),
+        text("user", "again"),
+    ]
+    await assert_parity(tree, "child", events)
+
+
+# ---- the state requests are templated from, and the ids calls get ----
+
+
+async def test_none_state_values_are_kept_like_google_adk() -> None:
+    from google.adk.events import EventActions as RefActions
+    from google.adk.sessions import InMemorySessionService as RefService
+
+    from adk.events import EventActions
+    from adk.sessions import InMemorySessionService
+
+    initial = {"app:a": 1, "user:u": None, "s": None, "temp:t": None, "k": 2}
+    delta = {"app:a": None, "k": None, "new": None}
+    states = []
+    for service, event in (
+        (RefService(), RefEvent(author="x", actions=RefActions(state_delta=dict(delta)))),
+        (
+            InMemorySessionService(),
+            Event(author="x", actions=EventActions(state_delta=dict(delta))),
+        ),
+    ):
+        session = await service.create_session(app_name="app", user_id="u", state=dict(initial))
+        created = dict(session.state)
+        await service.append_event(session, event)  # type: ignore[arg-type]
+        stored = await service.get_session(app_name="app", user_id="u", session_id=session.id)
+        assert stored is not None
+        states.append((created, dict(stored.state)))
+    assert states[1] == states[0]
+
+
+def test_generated_call_ids_are_adk_uuid4_and_stable() -> None:
+    import uuid
+
+    from adk.flows.llm_flows.functions import populate_client_function_call_id
+
+    def model_event() -> Event:
+        return Event.model_validate(
+            _event("solo", [{"function_call": {"name": "f"}}, {"function_call": {"name": "g"}}])
+            | {"id": "fixed"}
+        )
+
+    first, again = model_event(), model_event()
+    populate_client_function_call_id(first)
+    populate_client_function_call_id(again)
+    ids = [c.id or "" for c in first.get_function_calls()]
+    assert ids == [c.id for c in again.get_function_calls()]  # a replayed step: the same ids
+    assert len(set(ids)) == 2
+    for call_id in ids:
+        assert call_id.startswith("adk-")
+        assert uuid.UUID(call_id.removeprefix("adk-")).version == 4
+        assert str(uuid.UUID(call_id.removeprefix("adk-"))) == call_id.removeprefix("adk-")

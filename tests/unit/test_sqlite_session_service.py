@@ -152,12 +152,15 @@ async def test_create_session_splits_initial_state(service: SqliteSessionService
     assert third.state == {"app:a": 1}
 
 
-async def test_none_deletes_keys(service: SqliteSessionService) -> None:
-    session = await _new(service, state={"app:a": 1, "user:u": 2, "s": 3, "keep": 4})
+async def test_none_is_kept_as_a_value(service: SqliteSessionService) -> None:
+    # google-adk 2.13 stores None like any value (ADK 2.0's seeds said None deletes a key)
+    session = await _new(service, state={"app:a": 1, "user:u": 2, "s": 3, "keep": 4, "n": None})
+    assert session.state == {"app:a": 1, "user:u": 2, "s": 3, "keep": 4, "n": None}
     await service.append_event(session, _event(delta={"app:a": None, "user:u": None, "s": None}))
-    assert session.state == {"keep": 4}
-    assert (await _reload(service, session)).state == {"keep": 4}
-    assert (await _new(service)).state == {}
+    expected = {"app:a": None, "user:u": None, "s": None, "keep": 4, "n": None}
+    assert session.state == expected
+    assert (await _reload(service, session)).state == expected
+    assert (await _new(service)).state == {"app:a": None, "user:u": None}
 
 
 async def test_append_is_idempotent_by_event_id(service: SqliteSessionService) -> None:

@@ -195,7 +195,7 @@ async def test_missing_instruction_variable_fails_fast_and_keeps_the_user_event(
         session = await runner.session_service.get_session(
             app_name="test_app", user_id="u1", session_id="s1"
         )
-    assert "Context variable not found: `key`." in message
+    assert "Context variable not found: `key` in agent 'a'." in message
     assert elapsed < 5
     assert model.requests == []
     assert session is not None

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from temporalio.client import WorkflowExecutionStatus
 
 from adk import Agent, LoopAgent, ParallelAgent, SequentialAgent
+from adk.flows.llm_flows._other_agent import OTHER_AGENT_CONTEXT_PREAMBLE
 from adk.flows.llm_flows.agent_transfer import build_transfer_instructions
 from adk.models.llm_request import LlmRequest
 from adk.testing import MockModel
@@ -105,7 +106,10 @@ async def test_transfer_to_the_parent_and_down_again_in_one_invocation(temporal_
     # the second router run saw its first transfer and booking's, retold
     assert len(router_model.requests) == 2
     second = texts(router_model.requests[1])
-    told = "[booking] called tool `transfer_to_agent` with parameters: {'agent_name': 'router'}"
+    told = (
+        "[booking] called tool `transfer_to_agent` with parameters:\n"
+        "<<<BEGIN_QUOTED_AGENT_CONTENT>>>\n{'agent_name': 'router'}\n<<<END_QUOTED_AGENT_CONTENT>>>"
+    )
     assert told in second
     # chains stay flat: every run is a child of the invocation workflow, in order
     root_id = root_workflow_id(session_id)
@@ -308,7 +312,10 @@ async def test_include_contents_none_sees_only_the_current_turn(temporal_env):
         ("summarizer", "summary"),
     ]
     # from the latest other-agent event on: talker's second answer, retold
-    assert texts(summarizer_model.requests[1]) == ["For context:", "[talker] said: T2"]
+    assert texts(summarizer_model.requests[1]) == [
+        OTHER_AGENT_CONTEXT_PREAMBLE,
+        "[talker] said:\n<<<BEGIN_QUOTED_AGENT_CONTENT>>>\nT2\n<<<END_QUOTED_AGENT_CONTENT>>>",
+    ]
     assert simplify(solo_second) == [("user", "second question"), ("solo", "answer")]
     assert [c.role for c in solo_model.requests[1].contents] == ["user"]
     assert texts(solo_model.requests[1]) == ["second question"]

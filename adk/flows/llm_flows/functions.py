@@ -30,12 +30,15 @@ def populate_client_function_call_id(model_response_event: Event) -> None:
     """Give every function call without an id an `adk-` id.
 
     durable-adk derives them from the event id and the call's position, so a
-    retried model step (same event id) names its calls the same way.
+    retried or replayed model step (same event id) names its calls the same
+    way; the derived uuid carries version 4's bits, shaped like google-adk's
+    `adk-` + uuid4.
     """
     for index, function_call in enumerate(model_response_event.get_function_calls()):
         if not function_call.id:
             if model_response_event.id:
-                derived = uuid.uuid5(uuid.NAMESPACE_URL, f"{model_response_event.id}/{index}")
+                seed = uuid.uuid5(uuid.NAMESPACE_URL, f"{model_response_event.id}/{index}")
+                derived = uuid.UUID(bytes=seed.bytes, version=4)
                 function_call.id = f"{AF_FUNCTION_CALL_ID_PREFIX}{derived}"
             else:
                 function_call.id = generate_client_function_call_id()
