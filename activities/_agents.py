@@ -147,13 +147,15 @@ async def finish_agent_tool(
     actions = EventActions(
         state_delta=delta, skip_summarization=True if tool.skip_summarization else None
     )
+    run = [e for e in session.events if e.invocation_id == input.invocation_id]
     try:
-        result = tool.result_from_text(input.final_text or "")
+        result = tool.result_from_events([e for e in run if e.author != "user"])
     except (ValidationError, ValueError) as error:
         return ToolCallOutput(
             response={"error": f"Agent {tool.name} answered with invalid output: {error}"},
             actions=actions,
         )
+    response = result if isinstance(result, dict) else {"result": result}
     return ToolCallOutput(
-        response=result if isinstance(result, dict) else {"result": result}, actions=actions
+        response=response, actions=actions, display_text=tool.display_text(result, response)
     )

@@ -189,6 +189,8 @@ class ToolCallOutput(BaseModel):
     actions: EventActions = Field(default_factory=EventActions)
     recorded_at: float | None = None
     """The timestamp of the response event the activity recorded (None: not recorded)."""
+    display_text: str | None = None
+    """A text part to follow the function response (an AgentTool with skip_summarization)."""
 
 
 class RunContext(BaseModel):

@@ -7,6 +7,7 @@ invocation workflow runs the agent itself as a child workflow.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
@@ -15,7 +16,19 @@ from .base_tool import BaseTool
 
 if TYPE_CHECKING:
     from ..agents.base_agent import BaseAgent
+    from ..events.event import Event
     from .tool_context import ToolContext
+
+
+def _part_to_text(part: types.Part) -> str:
+    """What a part says: its text, else its code execution output, else its code."""
+    if part.text:
+        return part.text
+    if part.code_execution_result and part.code_execution_result.output:
+        return part.code_execution_result.output.rstrip("\n")
+    if part.executable_code and part.executable_code.code:
+        return part.executable_code.code
+    return ""
 
 
 def _input_schema(agent: BaseAgent) -> Any:
@@ -43,18 +56,31 @@ class AgentTool(BaseTool):
         self.skip_summarization = skip_summarization
 
     def _get_declaration(self) -> types.FunctionDeclaration:
+        from ..utils.variant_utils import (
+            GoogleLLMVariant,
+            get_google_llm_variant,
+            sanitize_json_schema_for_vertex,
+        )
+
+        vertex = get_google_llm_variant() is GoogleLLMVariant.VERTEX_AI
         schema = _input_schema(self.agent)
         if schema is not None:
             parameters = schema.model_json_schema()
+            if vertex:
+                parameters = sanitize_json_schema_for_vertex(parameters)
         else:
             parameters = {
                 "type": "object",
                 "properties": {"request": {"type": "string"}},
                 "required": ["request"],
             }
-        return types.FunctionDeclaration(
+        declaration = types.FunctionDeclaration(
             name=self.name, description=self.agent.description, parameters_json_schema=parameters
         )
+        if vertex:  # google-adk 2.13: Vertex AI is told what the agent answers with
+            answers_object = _output_schema(self.agent) is not None
+            declaration.response_json_schema = {"type": "object" if answers_object else "string"}
+        return declaration
 
     def request_text(self, args: dict[str, Any]) -> str:
         """The user message the agent receives for these arguments."""
@@ -65,14 +91,43 @@ class AgentTool(BaseTool):
             return str(args["request"])
         return json.dumps(args, ensure_ascii=False, sort_keys=True)
 
-    def result_from_text(self, text: str) -> Any:
-        """The function response value for the agent's final text."""
+    def result_from_events(self, events: Sequence[Event]) -> Any:
+        """The tool's result from the events the agent's run produced (google-adk 2.13's rule).
+
+        The last event with content gives it: its non-thought parts' texts
+        (code and its output count) joined by newlines, validated against the
+        agent's output_schema if it has one. With no text, the run's last
+        error message, if any, is the result.
+        """
         from ..agents.llm_agent import validate_schema
 
+        last_content: types.Content | None = None
+        last_error: str | None = None
+        for event in events:
+            if event.error_message:
+                last_error = event.error_message
+            if event.content:
+                last_content = event.content
+        if last_content is None or last_content.parts is None:
+            return last_error or ""
+        texts = (_part_to_text(p) for p in last_content.parts if not p.thought)
+        merged = "\n".join(t for t in texts if t)
+        if not merged and last_error:
+            return last_error
         schema = _output_schema(self.agent)
-        if schema is not None and text.strip():
-            return validate_schema(schema, text)
-        return text
+        return validate_schema(schema, merged) if schema is not None else merged
+
+    def display_text(self, result: Any, response: dict[str, Any]) -> str | None:
+        """With skip_summarization, the result as a text part after the response (2.13)."""
+        if not self.skip_summarization or "error" in response:
+            return None
+        if result is None or result == {"result": None} or result == "":
+            return None
+        return (
+            result
+            if isinstance(result, str)
+            else json.dumps(result, ensure_ascii=False, default=str)
+        )
 
     async def run_async(self, *, args: dict[str, Any], tool_context: ToolContext) -> Any:
         raise RuntimeError(

@@ -20,6 +20,11 @@ import pydantic
 from google.genai import types
 
 from ..agents.callback_context import CallbackContext
+from ..utils.variant_utils import (
+    GoogleLLMVariant,
+    get_google_llm_variant,
+    sanitize_json_schema_for_vertex,
+)
 from .base_tool import BaseTool
 from .tool_context import ToolContext
 
@@ -160,7 +165,7 @@ class FunctionTool(BaseTool):
         self._hints = _type_hints(func, strict=False)
         self._context_param = self._find_context_param()
         self._ignore_params = [self._context_param, "input_stream"]
-        self._declaration: types.FunctionDeclaration | None = None
+        self._declarations: dict[GoogleLLMVariant, types.FunctionDeclaration] = {}
 
     def _annotation(self, param: inspect.Parameter) -> Any:
         return self._hints.get(param.name, param.annotation)
@@ -187,17 +192,48 @@ class FunctionTool(BaseTool):
     def _get_declaration(self) -> types.FunctionDeclaration | None:
         if self.func is None:
             return None
-        if self._declaration is None:
-            self._declaration = self._build_declaration()
-        return self._declaration.model_copy(deep=True)
+        variant = get_google_llm_variant()
+        if variant not in self._declarations:
+            self._declarations[variant] = self._build_declaration(variant)
+        return self._declarations[variant].model_copy(deep=True)
 
-    def _build_declaration(self) -> types.FunctionDeclaration:
+    def _build_declaration(
+        self, variant: GoogleLLMVariant = GoogleLLMVariant.GEMINI_API
+    ) -> types.FunctionDeclaration:
+        """google-adk 2.13's: Vertex AI also gets the return type's schema, Optionals flattened."""
         doc = self.func.__doc__
-        return types.FunctionDeclaration(
+        declaration = types.FunctionDeclaration(
             name=_callable_name(self.func),
             description=inspect.cleandoc(doc) if doc else None,
             parameters_json_schema=self._parameters_json_schema(),
         )
+        if variant is GoogleLLMVariant.VERTEX_AI:
+            declaration.parameters_json_schema = sanitize_json_schema_for_vertex(
+                declaration.parameters_json_schema
+            )
+            response = self._response_json_schema()
+            if response:
+                declaration.response_json_schema = sanitize_json_schema_for_vertex(response)
+        return declaration
+
+    def _response_json_schema(self) -> dict[str, Any] | None:
+        """The JSON schema of the return annotation (None: unannotated or not expressible)."""
+        if self._signature is None or self._signature.return_annotation is inspect.Signature.empty:
+            return None
+        annotation = self._hints.get("return", self._signature.return_annotation)
+        if isinstance(annotation, str):
+            return None  # an unresolvable forward reference
+        try:
+            adapter: pydantic.TypeAdapter[Any] = pydantic.TypeAdapter(
+                annotation, config=pydantic.ConfigDict(arbitrary_types_allowed=True)
+            )
+        except pydantic.PydanticUserError:
+            adapter = pydantic.TypeAdapter(annotation)  # e.g. dataclasses refuse a config
+        try:
+            return adapter.json_schema()
+        except Exception:
+            logger.warning("Failed to build response JSON schema for %s", _callable_name(self.func))
+            return None
 
     def _parameters_json_schema(self) -> dict[str, Any] | None:
         hints = _type_hints(self.func, strict=True)

@@ -137,6 +137,14 @@ async def assert_parity(
     return ours
 
 
+@pytest.fixture(autouse=True, params=["gemini_api", "vertex_ai"])
+def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every case on both backends: Vertex AI's tool declarations differ (response schemas)."""
+    monkeypatch.delenv("GOOGLE_GENAI_USE_VERTEXAI", raising=False)
+    monkeypatch.setenv("GOOGLE_GENAI_USE_ENTERPRISE", "1" if request.param == "vertex_ai" else "0")
+    return str(request.param)
+
+
 # ---- events, as dicts both sides validate ----
 
 _counter = iter(range(10_000))

@@ -9,7 +9,7 @@ same function, so both build the very same event.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from google.genai import types
@@ -90,24 +90,31 @@ def build_function_response_event(
     author: str,
     branch: str | None,
     responses: Sequence[tuple[types.FunctionCall, dict[str, Any], EventActions]],
+    display_texts: Mapping[str, str] | None = None,
 ) -> Event:
-    """One event holding the responses of a model event's calls, in call order."""
+    """One event holding the responses of a model event's calls, in call order.
+
+    `display_texts` (call id -> text): a text part right after that call's
+    response (google-adk 2.13 adds one for an AgentTool with skip_summarization).
+    """
+    parts: list[types.Part] = []
+    for call, response, _ in responses:
+        parts.append(
+            types.Part(
+                function_response=types.FunctionResponse(
+                    id=call.id, name=call.name, response=response
+                )
+            )
+        )
+        display = display_texts.get(call.id or "") if display_texts else None
+        if display is not None:
+            parts.append(types.Part(text=display))
     return Event(
         id=event_id,
         timestamp=timestamp,
         invocation_id=invocation_id,
         author=author,
         branch=branch,
-        content=types.Content(
-            role="user",
-            parts=[
-                types.Part(
-                    function_response=types.FunctionResponse(
-                        id=call.id, name=call.name, response=response
-                    )
-                )
-                for call, response, _ in responses
-            ],
-        ),
+        content=types.Content(role="user", parts=parts),
         actions=merge_actions([actions for _, _, actions in responses]),
     )
