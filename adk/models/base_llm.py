@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 
+from google.genai import types
 from pydantic import BaseModel, ConfigDict
 
 from .llm_request import LlmRequest
@@ -34,3 +35,20 @@ class BaseLlm(BaseModel):
             f"{type(self).__name__} does not implement generate_content_async"
         )
         yield  # pragma: no cover  (makes this an async generator)
+
+    def _maybe_append_user_content(self, llm_request: LlmRequest) -> None:
+        """End the contents with a user turn, so the model has something to answer.
+
+        google-adk 2.13's texts: with no contents, a request to follow the system
+        instruction; after a model turn, a request to go on (or sum up).
+        """
+        if not llm_request.contents:
+            text = "Handle the requests as specified in the System Instruction."
+        elif llm_request.contents[-1].role != "user":
+            text = (
+                "Continue processing previous requests as instructed."
+                " Exit or provide a summary if no more outputs are needed."
+            )
+        else:
+            return
+        llm_request.contents.append(types.Content(role="user", parts=[types.Part(text=text)]))

@@ -91,6 +91,7 @@ class Gemini(BaseLlm):
         Errors from google-genai / the HTTP layer propagate unchanged; classify them
         with `adk.models._errors.classify_model_error`.
         """
+        self._maybe_append_user_content(llm_request)
         model = llm_request.model or self.model
         client = self.api_client
         contents, config = _prepare_request(llm_request, vertexai=bool(client.vertexai))

@@ -3,7 +3,7 @@
 Runs on: test process only. Each case builds an agent tree and a session on
 both sides (ours under `adk`, the reference under `google.adk`), runs the whole
 request building (google-adk: the agent's flow's request processors, ours:
-`build_llm_request`) and compares system instruction, contents, tool
+`build_llm_request`, then on both the model's closing user turn) and compares system instruction, contents, tool
 declarations and config as JSON.
 """
 
@@ -89,6 +89,7 @@ async def _ref_request(
     request = RefLlmRequest()
     async for _ in agent._llm_flow._preprocess_async(ctx, request):
         pass
+    agent.canonical_model._maybe_append_user_content(request)  # as Gemini does before sending
     return _dump(request)
 
 
@@ -109,7 +110,9 @@ async def _our_request(
         events=[Event.model_validate(e) for e in events],
     )
     ctx = InvocationContext(invocation_id="inv-now", agent=agent, session=session, branch=branch)
-    return _dump(await build_llm_request(ctx, agent))
+    request = await build_llm_request(ctx, agent)
+    agent.canonical_model._maybe_append_user_content(request)
+    return _dump(request)
 
 
 def _dump(request: Any) -> dict[str, Any]:
@@ -491,3 +494,47 @@ def test_generated_call_ids_are_adk_uuid4_and_stable() -> None:
         assert call_id.startswith("adk-")
         assert uuid.UUID(call_id.removeprefix("adk-")).version == 4
         assert str(uuid.UUID(call_id.removeprefix("adk-"))) == call_id.removeprefix("adk-")
+
+
+async def test_request_ending_with_a_model_turn_gets_the_continue_text() -> None:
+    events = [text("user", "hi"), text("solo", "partial answer")]
+    request = await assert_parity(single(), "solo", events)
+    assert request["contents"][-1]["parts"][0]["text"].startswith("Continue processing")
+
+
+async def test_request_without_contents_gets_the_system_instruction_text() -> None:
+    request = await assert_parity(single(), "solo", [])
+    assert request["contents"][0]["parts"][0]["text"].startswith("Handle the requests")
+
+
+def _schema_with_tools(Agent: type, _AgentTool: type) -> Any:
+    from pydantic import BaseModel
+
+    class Out(BaseModel):
+        value: int
+
+    return Agent(
+        name="schema",
+        model=MODEL,
+        instruction="Give a number.",
+        output_schema=Out,
+        tools=[get_weather],
+    )
+
+
+async def test_output_schema_with_tools(backend: str) -> None:
+    if backend == "vertex_ai":  # Gemini on Vertex AI takes a response schema and tools
+        await assert_parity(_schema_with_tools, "schema", [text("user", "hi")])
+        return
+    # elsewhere google-adk adds its set_model_response tool, which we do not have yet
+    with pytest.raises(NotImplementedError, match="set_model_response"):
+        await _our_request(_schema_with_tools, "schema", [text("user", "hi")], {}, None)
+
+
+def _labelled(Agent: type, _AgentTool: type) -> Any:
+    config = types.GenerateContentConfig(labels={"team": "a"}, temperature=0.5)
+    return Agent(name="lab", model=MODEL, instruction="x", generate_content_config=config)
+
+
+async def test_generate_content_config_labels() -> None:
+    await assert_parity(_labelled, "lab", [text("user", "hi")])

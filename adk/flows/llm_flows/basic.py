@@ -1,18 +1,31 @@
 """Basic request processor: model name and generation config.
 
 Runs on: activity side (model-step activity).
+
+Follows google-adk 2.13: the agent's generate_content_config (copied), the
+RunConfig's labels merged in, and the output schema as the response schema
+when the agent has no tools or its model takes both (Gemini on Vertex AI).
+Task-mode agents answer through their finish tool, never a response schema.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from google.genai import types
+
+from ...utils.variant_utils import GoogleLLMVariant, get_google_llm_variant
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
     from ...agents.llm_agent import LlmAgent
     from ...models.llm_request import LlmRequest
+
+_PATH_MODEL_NAMES = (
+    re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$"),
+    re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$"),
+)
 
 
 def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
@@ -22,5 +35,30 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
         if agent.generate_content_config
         else types.GenerateContentConfig()
     )
-    if agent.output_schema and not agent.tools:
-        llm_request.set_output_schema(agent.output_schema)
+    labels = getattr(ctx.run_config, "labels", None)
+    if labels:
+        llm_request.config.labels = {**(llm_request.config.labels or {}), **labels}
+    if getattr(agent, "mode", None) != "task" and agent.output_schema:
+        if not agent.tools or output_schema_and_tools(agent.model_name):
+            llm_request.set_output_schema(agent.output_schema)
+
+
+def output_schema_and_tools(model: str | None) -> bool:
+    """Whether the model takes a response schema together with tools (Gemini on Vertex AI)."""
+    return get_google_llm_variant() is GoogleLLMVariant.VERTEX_AI and is_gemini_model(model)
+
+
+def is_gemini_model(model: str | None) -> bool:
+    if not model:
+        return False
+    name = model
+    for pattern in _PATH_MODEL_NAMES:
+        if match := pattern.match(model):
+            name = match.group(1)
+            break
+    else:
+        if model.startswith("models/"):
+            name = model.removeprefix("models/")
+        elif "/" in model and not model.startswith("projects/"):
+            name = model.rsplit("/", 1)[1]
+    return name.startswith("gemini-")

@@ -34,4 +34,20 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     tool_context = ToolContext(ctx)
     for tool in await agent.canonical_tools(tool_context):
         await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+    _refuse_set_model_response(agent)
     return llm_request
+
+
+def _refuse_set_model_response(agent: LlmAgent) -> None:
+    """google-adk 2.13 answers output_schema + tools with a set_model_response tool: not here yet."""
+    if (
+        agent.output_schema
+        and agent.tools
+        and getattr(agent, "mode", None) != "task"
+        and not basic.output_schema_and_tools(agent.model_name)
+    ):
+        raise NotImplementedError(
+            f"Agent {agent.name}: output_schema together with tools (google-adk's"
+            " set_model_response tool) is not supported yet, except for Gemini models on"
+            " Vertex AI, which take both."
+        )
