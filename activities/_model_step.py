@@ -114,7 +114,9 @@ async def _run_model(
             )
         if override:
             return override  # type: ignore[no-any-return]
-    llm_request.config.labels = {**(llm_request.config.labels or {}), "adk_agent_name": agent.name}
+    # google-adk 2.13: the agent's name as a billing label, unless the request already has one
+    llm_request.config.labels = dict(llm_request.config.labels or {})
+    llm_request.config.labels.setdefault("adk_agent_name", agent.name)
     response = await _call_model(agent, callback_context, llm_request)
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):

@@ -538,3 +538,82 @@ def _labelled(Agent: type, _AgentTool: type) -> Any:
 
 async def test_generate_content_config_labels() -> None:
     await assert_parity(_labelled, "lab", [text("user", "hi")])
+
+
+async def test_pending_long_running_call_and_own_thoughts_with_signatures() -> None:
+    events = [
+        text("user", "book it"),
+        _event(
+            "solo",
+            [
+                {"text": "plan", "thought": True, "thought_signature": "c2ln"},
+                {"thought_signature": "c2ln"},
+                {"text": "Booking now."},
+                {"function_call": {"id": "adk-l", "name": "get_weather", "args": {"city": "L"}}},
+            ],
+            long_running_tool_ids=["adk-l"],
+        ),
+        text("user", "any news?"),
+    ]
+    await assert_parity(single(), "solo", events)
+
+
+async def test_include_contents_none_with_posted_back_result() -> None:
+    tree = single(include_contents="none")
+    events = [
+        text("user", "start"),
+        _event(
+            "solo",
+            [{"function_call": {"id": "adk-r", "name": "get_weather", "args": {"city": "R"}}}],
+            long_running_tool_ids=["adk-r"],
+        ),
+        response("solo", "get_weather", {"status": "pending"}, "adk-r"),
+        text("user", "meanwhile"),
+        text("solo", "ok"),
+        response("user", "get_weather", {"status": "done"}, "adk-r", invocation_id="inv-2"),
+    ]
+    await assert_parity(tree, "solo", events)
+
+
+async def test_rewound_invocation_is_left_out() -> None:
+    events = [
+        text("user", "one", invocation_id="a"),
+        text("solo", "first", invocation_id="a"),
+        text("user", "two", invocation_id="b"),
+        text("solo", "second", invocation_id="b"),
+        {
+            "id": "rw",
+            "invocation_id": "c",
+            "author": "user",
+            "timestamp": 5000.0,
+            "actions": {"rewind_before_invocation_id": "b"},
+        },
+        text("user", "three", invocation_id="c"),
+    ]
+    await assert_parity(single(), "solo", events)
+
+
+async def test_user_media_and_other_agent_code() -> None:
+    events = [
+        _event(
+            "user", [{"text": "see"}, {"inline_data": {"mime_type": "image/png", "data": "aGk="}}]
+        ),
+        _event(
+            "weather",
+            [
+                {"executable_code": {"code": "print(2)", "language": "PYTHON"}},
+                {"code_execution_result": {"outcome": "OUTCOME_OK", "output": "2"}},
+                {"text": "   "},
+            ],
+        ),
+    ]
+    await assert_parity(team, "helper", events, {"user:name": "Ann"})
+
+
+async def test_other_branch_events_are_hidden() -> None:
+    events = [
+        text("user", "go"),
+        text("helper", "on my branch", branch="root.helper"),
+        text("weather", "elsewhere", branch="root.weather"),
+    ]
+    await assert_parity(team, "helper", events, {"user:name": "Ann"}, branch="root.helper")
