@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
@@ -21,7 +21,6 @@ from ..models.llm_request import LlmRequest
 from ..models.llm_response import LlmResponse
 from ..models.registry import LLMRegistry
 from ..tools.base_tool import BaseTool
-from ..tools.tool_context import ToolContext
 from .base_agent import BaseAgent, _as_list, call_maybe_async
 from .callback_context import CallbackContext
 from .readonly_context import ReadonlyContext
@@ -41,18 +40,27 @@ _SingleOnModelErrorCallback = Callable[
     [CallbackContext, LlmRequest, Exception],
     Union[Awaitable[LlmResponse | None], LlmResponse | None],
 ]
-_SingleBeforeToolCallback = Callable[
-    [BaseTool, dict[str, Any], ToolContext],
-    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-]
-_SingleAfterToolCallback = Callable[
-    [BaseTool, dict[str, Any], ToolContext, dict[str, Any]],
-    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-]
-_SingleOnToolErrorCallback = Callable[
-    [BaseTool, dict[str, Any], ToolContext, Exception],
-    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-]
+if TYPE_CHECKING:
+    from ..tools.tool_context import ToolContext
+
+    _SingleBeforeToolCallback = Callable[
+        [BaseTool, dict[str, Any], ToolContext],
+        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+    ]
+    _SingleAfterToolCallback = Callable[
+        [BaseTool, dict[str, Any], ToolContext, dict[str, Any]],
+        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+    ]
+    _SingleOnToolErrorCallback = Callable[
+        [BaseTool, dict[str, Any], ToolContext, Exception],
+        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+    ]
+else:
+    # At run time only callability is checked: importing ToolContext here would
+    # import `adk.agents` (its CallbackContext) while that package imports us.
+    _SingleBeforeToolCallback = Callable[..., Any]
+    _SingleAfterToolCallback = Callable[..., Any]
+    _SingleOnToolErrorCallback = Callable[..., Any]
 BeforeModelCallback = Union[_SingleBeforeModelCallback, list[_SingleBeforeModelCallback]]
 AfterModelCallback = Union[_SingleAfterModelCallback, list[_SingleAfterModelCallback]]
 OnModelErrorCallback = Union[_SingleOnModelErrorCallback, list[_SingleOnModelErrorCallback]]

@@ -2,8 +2,9 @@
 
 Runs on: activity side (worker process).
 
-The context-dependent names are imported lazily: `adk.events` imports
-`adk.tools.tool_confirmation`, and ToolContext in turn imports `adk.events`.
+The names that need `adk.agents` (ToolContext is a CallbackContext) are
+imported lazily: LlmAgent imports tool modules, so importing them eagerly here
+would run in a circle through the two packages' `__init__`.
 """
 
 from __future__ import annotations

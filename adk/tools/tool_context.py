@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents.callback_context import CallbackContext
 from ..events.event_actions import EventActions
-from .tool_confirmation import ToolConfirmation
+from ..events.tool_confirmation import ToolConfirmation
 
 if TYPE_CHECKING:
     from ..agents.invocation_context import InvocationContext
