@@ -27,7 +27,10 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
+from adk.memory.base_memory_service import BaseMemoryService
+from adk.plugins.base_plugin import BasePlugin
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
 from client import AgentClient
@@ -36,6 +39,7 @@ from worker import build_worker, shut_down
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
+from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
 logger = logging.getLogger(__name__)
@@ -50,24 +54,37 @@ class Runner:
         app: App | None = None,
         app_name: str | None = None,
         agent: BaseAgent | None = None,
-        plugins: list[Any] | None = None,
+        node: Any = None,
+        plugins: list[BasePlugin] | None = None,
+        artifact_service: BaseArtifactService | None = None,
         session_service: BaseSessionService | None = None,
-        artifact_service: Any = None,
-        memory_service: Any = None,
+        memory_service: BaseMemoryService | None = None,
         credential_service: Any = None,
+        plugin_close_timeout: float = 5.0,
         auto_create_session: bool = False,
         temporal_client: Any = None,
         task_queue: str | None = None,
         run_worker: bool = True,
         worker_options: dict[str, Any] | None = None,
     ) -> None:
-        if app is None:
-            if agent is None:
-                raise ValueError("Either app or agent must be provided.")
-            app = App(name=app_name or agent.name, root_agent=agent, plugins=plugins or [])
+        """google.adk 2.13's Runner, plus durable-adk's own options (keyword-only):
+        `temporal_client` (none: an embedded dev server), `task_queue`,
+        `run_worker` (an in-process worker) and `worker_options`.
+        `session_service` defaults to an InMemorySessionService."""
+        app = resolve_app(app, app_name, agent, node, plugins)
+        reject_unimplemented_services(
+            artifact_service=artifact_service,
+            memory_service=memory_service,
+            credential_service=credential_service,
+        )
+        if app.root_agent is None:  # (an App built with model_construct)
+            raise ValueError("App root_agent must be provided.")
         self.app = app
         self.app_name = app_name or app.name
         self.agent = app.root_agent
+        self.artifact_service = artifact_service
+        self.memory_service = memory_service
+        self.credential_service = credential_service
         self.session_service = session_service or InMemorySessionService()
         self.auto_create_session = auto_create_session
         self.task_queue = task_queue or f"durable-adk-runner-{uuid.uuid4().hex[:8]}"
@@ -298,12 +315,32 @@ def _is_resume(message: types.Content | None) -> bool:
 
 
 class InMemoryRunner(Runner):
-    """A Runner with an in-memory session service (ADK's InMemoryRunner)."""
+    """A Runner with an in-memory session service (ADK's InMemoryRunner).
 
-    def __init__(self, agent: BaseAgent, *, app_name: str | None = None, **kwargs: Any) -> None:
+    google.adk's also gives it in-memory artifact and memory services; neither
+    is implemented here, and no agent that could use them constructs."""
+
+    def __init__(
+        self,
+        agent: BaseAgent | None = None,
+        *,
+        node: Any = None,
+        app_name: str | None = None,
+        plugins: list[BasePlugin] | None = None,
+        app: App | None = None,
+        plugin_close_timeout: float = 5.0,
+        **options: Any,
+    ) -> None:
+        """`options`: durable-adk's own Runner options (temporal_client, task_queue, ...)."""
+        if app is None and app_name is None:
+            app_name = "InMemoryRunner"
         super().__init__(
-            app_name=app_name or "InMemoryRunner",
+            app_name=app_name,
             agent=agent,
+            node=node,
+            plugins=plugins,
+            app=app,
             session_service=InMemorySessionService(),
-            **kwargs,
+            plugin_close_timeout=plugin_close_timeout,
+            **options,
         )
