@@ -19,12 +19,9 @@ from typing import Any
 
 from google.genai import types
 from temporalio.client import Client
-from temporalio.service import RPCError
 from temporalio.testing import WorkflowEnvironment
 
-from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
-from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.artifacts.base_artifact_service import BaseArtifactService
@@ -37,8 +34,9 @@ from client import AgentClient
 from worker import _build as worker_build
 from worker import build_worker, shut_down
 from workflows.converter import data_converter
-from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
+from workflows.names import SEARCH_ATTRIBUTES
 
+from ._invocations import close_models, is_resume, running_invocation
 from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
@@ -145,10 +143,10 @@ class Runner:
                 raise ValueError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
-        answers = _is_resume(new_message)
+        answers = is_resume(new_message)
         running = None
         if invocation_id is not None or answers:  # (a start needs no query)
-            running = await _running(client, self.app_name, user_id, session_id)
+            running = await running_invocation(client, self.app_name, user_id, session_id)
             if running is not None and invocation_id not in (None, running.invocation_id):
                 running = None  # another invocation runs: not the one to resume
         if new_message is None and running is None:
@@ -263,7 +261,7 @@ class Runner:
         try:
             if worker is not None:
                 await self._stop(worker)
-                await _close_models(self.agent)  # not left to GC (see _close_models)
+                await close_models(self.agent)  # not left to GC (see close_models)
         finally:
             if env is not None:  # never leave the dev server running behind the script
                 await env.shutdown()
@@ -287,31 +285,6 @@ class Runner:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-
-async def _running(client: Any, app_name: str, user_id: str, session_id: str) -> Any:
-    """The status of the session's invocation while it runs (or waits); None otherwise."""
-    try:
-        status = await client.status(invocation_workflow_id(app_name, user_id, session_id))
-    except RPCError:
-        return None  # no invocation yet, or no worker to answer for a closed one
-    return status if status.status in ("running", "waiting") else None
-
-
-async def _close_models(root: BaseAgent) -> None:
-    """Close the model clients the in-process worker opened on this loop.
-
-    Left to the garbage collector, google-genai's client schedules its close on
-    whatever event loop is running then, which may be a workflow's.
-    """
-    for agent in all_agents(root):
-        if isinstance(agent, LlmAgent):
-            await agent._close_models()
-
-
-def _is_resume(message: types.Content | None) -> bool:
-    parts = message.parts if message else None
-    return bool(parts) and all(p.function_response for p in parts or [])
 
 
 class InMemoryRunner(Runner):
