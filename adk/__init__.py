@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .activity_options import ActivityOptions
-from .agents import Agent, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
+from .agents import Agent, Context, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
+from .events import Event
 
 if TYPE_CHECKING:
     from .runners import Runner
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 __all__ = [
     "ActivityOptions",
     "Agent",
+    "Context",
+    "Event",
     "LlmAgent",
     "LoopAgent",
     "ParallelAgent",

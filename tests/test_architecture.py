@@ -279,6 +279,8 @@ PUBLIC_API = {
     "adk": [
         "ActivityOptions",
         "Agent",
+        "Context",
+        "Event",
         "LlmAgent",
         "LoopAgent",
         "ParallelAgent",
@@ -289,6 +291,7 @@ PUBLIC_API = {
         "Agent",
         "BaseAgent",
         "CallbackContext",
+        "Context",
         "InvocationContext",
         "LlmAgent",
         "LlmCallsLimitExceededError",

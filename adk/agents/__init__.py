@@ -5,6 +5,7 @@ Runs on: process side (defined in user apps) and activity side (run by the activ
 
 from .base_agent import BaseAgent
 from .callback_context import CallbackContext
+from .context import Context
 from .invocation_context import InvocationContext, LlmCallsLimitExceededError
 from .llm_agent import Agent, LlmAgent
 from .loop_agent import LoopAgent
@@ -17,6 +18,7 @@ __all__ = [
     "Agent",
     "BaseAgent",
     "CallbackContext",
+    "Context",
     "InvocationContext",
     "LlmAgent",
     "LlmCallsLimitExceededError",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import Any, Literal, Union
 
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
@@ -26,6 +26,7 @@ from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
 from .base_agent import BaseAgent, _as_list, call_maybe_async
 from .callback_context import CallbackContext
+from .context import Context as ToolContext
 from .readonly_context import ReadonlyContext
 
 DEFAULT_MODEL = "gemini-2.5-flash"
@@ -43,27 +44,18 @@ _SingleOnModelErrorCallback = Callable[
     [CallbackContext, LlmRequest, Exception],
     Union[Awaitable[LlmResponse | None], LlmResponse | None],
 ]
-if TYPE_CHECKING:
-    from ..tools.tool_context import ToolContext
-
-    _SingleBeforeToolCallback = Callable[
-        [BaseTool, dict[str, Any], ToolContext],
-        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-    ]
-    _SingleAfterToolCallback = Callable[
-        [BaseTool, dict[str, Any], ToolContext, dict[str, Any]],
-        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-    ]
-    _SingleOnToolErrorCallback = Callable[
-        [BaseTool, dict[str, Any], ToolContext, Exception],
-        Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
-    ]
-else:
-    # At run time only callability is checked: importing ToolContext here would
-    # import `adk.agents` (its CallbackContext) while that package imports us.
-    _SingleBeforeToolCallback = Callable[..., Any]
-    _SingleAfterToolCallback = Callable[..., Any]
-    _SingleOnToolErrorCallback = Callable[..., Any]
+_SingleBeforeToolCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
+_SingleAfterToolCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext, dict[str, Any]],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
+_SingleOnToolErrorCallback = Callable[
+    [BaseTool, dict[str, Any], ToolContext, Exception],
+    Union[Awaitable[dict[str, Any] | None], dict[str, Any] | None],
+]
 BeforeModelCallback = Union[_SingleBeforeModelCallback, list[_SingleBeforeModelCallback]]
 AfterModelCallback = Union[_SingleAfterModelCallback, list[_SingleAfterModelCallback]]
 OnModelErrorCallback = Union[_SingleOnModelErrorCallback, list[_SingleOnModelErrorCallback]]
