@@ -130,7 +130,6 @@ KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
             ],
             _LIVE_EVENT,
         ),  # fmt: skip
-        "author": "required here (google.adk 2.13 defaults it to '')",
         **dict.fromkeys(["output", "node_info", "isolation_scope"], _NODE),
     },
     "LlmResponse": dict.fromkeys(
