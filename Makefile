@@ -40,7 +40,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 typecheck: install
-	$(BIN)/mypy adk workflows activities worker client
+	$(BIN)/mypy adk workflows activities worker client durable_adk
 
 pytest: install $(BIN)/.reference
 	$(BIN)/pytest -q

@@ -8,7 +8,9 @@ from __future__ import annotations
 from adk.activity_options import ActivityOptions
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
-from adk.agents.workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
+from adk.agents.loop_agent import LoopAgent
+from adk.agents.parallel_agent import ParallelAgent
+from adk.agents.sequential_agent import SequentialAgent
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec

@@ -4,18 +4,38 @@ Import as you would `google.adk`: `from adk import Agent, Runner`,
 `from adk.tools import ToolContext`, ...
 
 Runs on: process side (the package API); its modules say where each runs.
+`Runner` is imported lazily: the workflow side imports this package for the
+pure ADK rules and must not pull in the engine the Runner wires together.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .activity_options import ActivityOptions
-from .agents import Agent, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
-from .runners import Runner
+from .agents import Agent, Context, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
+from .events import Event
+
+if TYPE_CHECKING:
+    from .runners import Runner
 
 __all__ = [
     "ActivityOptions",
     "Agent",
+    "Context",
+    "Event",
     "LlmAgent",
     "LoopAgent",
     "ParallelAgent",
     "Runner",
     "SequentialAgent",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name != "Runner":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .runners import Runner
+
+    globals()["Runner"] = Runner
+    return Runner

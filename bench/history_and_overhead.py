@@ -27,12 +27,13 @@ from temporalio.worker import Worker
 
 from adk import Agent
 from adk.apps.app import App
-from adk.runners import DEV_SERVER_ARGS, Runner, temporal_binary
+from adk.runners import Runner
 from adk.sessions import InMemorySessionService, SqliteSessionService
 from adk.sessions.base_session_service import BaseSessionService
 from adk.testing import MockModel
 from bench.bare_workflow import BARE_ACTIVITIES, BARE_WORKFLOWS, bare_runner
 from client import AgentClient
+from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
 from worker import build_worker
 from worker._build import workflow_runner
 from workflows.converter import data_converter

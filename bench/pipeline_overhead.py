@@ -121,8 +121,9 @@ async def main() -> None:
     from google.genai import types
     from temporalio.testing import WorkflowEnvironment
 
-    from adk.runners import DEV_SERVER_ARGS, Runner, temporal_binary
+    from adk.runners import Runner
     from adk.sessions import InMemorySessionService
+    from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
     from worker import load_app
     from workflows.converter import data_converter
     from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id

@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from temporalio.testing import WorkflowEnvironment
 
-from adk.runners import DEV_SERVER_ARGS, temporal_binary
+from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
 

@@ -1,5 +1,6 @@
 """Architecture rules, checked on the source: the workflow side stays deterministic,
-every module says where it runs, and the public API is pinned.
+the layers import downwards only and in no circle, every module says where it
+runs, and the public API is pinned.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from ._imports import OURS, closure, cycles, graph
+
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ["workflows", "activities", "worker", "client", "adk"]
+PACKAGES = OURS
 
 # ── (a) the workflow side imports no I/O and reads no clock, randomness or env ──
 
@@ -189,6 +192,71 @@ def f():
     ]  # fmt: skip
 
 
+# ── (a') the layers: adk/ (the pure rules) < engine < durable_adk (the Runner) ──
+
+ENGINE = {"workflows", "activities", "worker", "client", "durable_adk"}
+
+
+def test_the_whole_import_closure_of_the_workflow_side_is_clean():
+    """What importing `workflows` runs, module by module (package `__init__`s included),
+    imports no I/O, no process-side layer and never google.adk."""
+    modules = graph()
+    chains = closure([name for name in modules if _top(name) == "workflows"], modules)
+    problems = []
+    for name, chain in sorted(chains.items()):
+        if _top(name) in ENGINE - {"workflows"}:
+            problems.append(f"{name} ({FORBIDDEN_IMPORTS.get(_top(name), 'the Runner')})")
+        for imported, line in modules[name].external.items():
+            why = FORBIDDEN_IMPORTS.get(_top(imported))
+            if imported == "google.adk" or imported.startswith("google.adk."):
+                why = "google-adk is the test-only reference"
+            if why:
+                problems.append(f"{name}:{line} imports {imported} ({why})")
+        if problems and problems[-1].startswith(name):
+            problems[-1] += "\n    via " + " > ".join(chain)
+    assert not problems, "the workflow side must stay pure:\n" + "\n".join(problems)
+
+
+def test_no_import_cycle_among_our_modules():
+    found = [" -> ".join(cycle) for cycle in cycles(graph())]
+    assert not found, "import cycles (module level, TYPE_CHECKING aside):\n" + "\n".join(found)
+
+
+def _all_imports(path: Path, module: str) -> list[tuple[int, str]]:
+    """(line, absolute module) of every import in the file, function-local ones included."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node.module, node.level, module, path.name == "__init__.py")
+            found.append((node.lineno, source))
+    return found
+
+
+def test_adk_imports_no_layer_above_it():
+    """adk/ holds the pure ADK rules the engine is built on; only adk/runners.py (a
+    lazy re-export of the Runner) reaches above."""
+    problems = []
+    for path in _modules("adk"):
+        module = _module_name(path)
+        for line, imported in _all_imports(path, module):
+            if _top(imported) in ENGINE and module != "adk.runners":
+                problems.append(f"{path.relative_to(ROOT)}:{line}: imports {imported}")
+    assert not problems, "adk/ must not import the engine or the Runner:\n" + "\n".join(problems)
+
+
+def test_runtime_never_imports_google_adk():
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}: imports {imported}"
+        for package in PACKAGES
+        for path in _modules(package)
+        for line, imported in _all_imports(path, _module_name(path))
+        if imported == "google.adk" or imported.startswith("google.adk.")
+    ]
+    assert not problems, "google-adk is a test-only reference:\n" + "\n".join(problems)
+
+
 # ── (b) every module says where it runs ──────────────────────────────────────
 
 
@@ -211,6 +279,8 @@ PUBLIC_API = {
     "adk": [
         "ActivityOptions",
         "Agent",
+        "Context",
+        "Event",
         "LlmAgent",
         "LoopAgent",
         "ParallelAgent",
@@ -221,6 +291,7 @@ PUBLIC_API = {
         "Agent",
         "BaseAgent",
         "CallbackContext",
+        "Context",
         "InvocationContext",
         "LlmAgent",
         "LlmCallsLimitExceededError",
@@ -235,13 +306,19 @@ PUBLIC_API = {
         "AgentTool",
         "BaseTool",
         "BaseToolset",
+        "ExampleTool",
         "FunctionTool",
         "LongRunningFunctionTool",
         "ToolConfirmation",
         "ToolContext",
         "TransferToAgentTool",
         "exit_loop",
+        "google_search",
+        "load_artifacts",
+        "load_memory",
+        "preload_memory",
         "transfer_to_agent",
+        "url_context",
     ],
     "adk.sessions": [
         "AlreadyExistsError",
@@ -256,6 +333,21 @@ PUBLIC_API = {
         "State",
     ],
     "adk.models": ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"],
+    "adk.apps": ["App", "EventsCompactionConfig", "ResumabilityConfig"],
+    "adk.events": ["Event", "EventActions"],
+    "adk.runners": ["InMemoryRunner", "Runner"],
+    "adk.planners": ["BasePlanner", "BuiltInPlanner", "PlanReActPlanner"],
+    "adk.code_executors": [
+        "BaseCodeExecutor",
+        "BuiltInCodeExecutor",
+        "CodeExecutorContext",
+        "UnsafeLocalCodeExecutor",
+    ],
+    "adk.plugins": ["BasePlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin"],
+    "adk.examples": ["BaseExampleProvider", "Example"],
+    "adk.memory": ["BaseMemoryService", "InMemoryMemoryService"],
+    "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
+    "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
     "client": [
         "AgentClient",
         "AnswerRejectedError",

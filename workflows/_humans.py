@@ -20,8 +20,8 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
+    from adk.events.tool_confirmation import ToolConfirmation
     from adk.flows.llm_flows.functions import build_function_response_event
-    from adk.tools.tool_confirmation import ToolConfirmation
 
     from .contracts import CallPlan, HumanAnswer, PendingRequest
 

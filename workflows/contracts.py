@@ -16,7 +16,7 @@ from adk.activity_options import ActivityOptions
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
-from adk.tools.tool_confirmation import ToolConfirmation
+from adk.events.tool_confirmation import ToolConfirmation
 
 AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
 ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]

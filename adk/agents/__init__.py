@@ -5,16 +5,20 @@ Runs on: process side (defined in user apps) and activity side (run by the activ
 
 from .base_agent import BaseAgent
 from .callback_context import CallbackContext
+from .context import Context
 from .invocation_context import InvocationContext, LlmCallsLimitExceededError
 from .llm_agent import Agent, LlmAgent
+from .loop_agent import LoopAgent
+from .parallel_agent import ParallelAgent
 from .readonly_context import ReadonlyContext
 from .run_config import RunConfig, StreamingMode
-from .workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
+from .sequential_agent import SequentialAgent
 
 __all__ = [
     "Agent",
     "BaseAgent",
     "CallbackContext",
+    "Context",
     "InvocationContext",
     "LlmAgent",
     "LlmCallsLimitExceededError",

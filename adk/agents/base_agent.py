@@ -13,6 +13,7 @@ from typing import Any, Union
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from .._unimplemented import not_implemented
 from .callback_context import CallbackContext
 
 _SingleAgentCallback = Callable[
@@ -31,6 +32,15 @@ class BaseAgent(BaseModel):
     """Unique in the tree; a Python identifier; not 'user'."""
     description: str = ""
     """What the agent does; other agents read it to decide on transfers."""
+    # google.adk 2.13's workflow-node settings: not implemented yet (a value other
+    # than the default raises NotImplementedError at construction).
+    rerun_on_resume: bool = False
+    wait_for_output: bool = False
+    retry_config: Any = None
+    timeout: float | None = None
+    input_schema: Any = None
+    output_schema: Any = None
+    state_schema: type[BaseModel] | None = None
     parent_agent: BaseAgent | None = Field(default=None, init=False, repr=False, exclude=True)
     sub_agents: list[BaseAgent] = Field(default_factory=list)
     before_agent_callback: BeforeAgentCallback | None = None
@@ -53,6 +63,9 @@ class BaseAgent(BaseModel):
         return value
 
     def model_post_init(self, __context: Any) -> None:
+        for setting, feature in self._unimplemented_settings():
+            given = setting if "=" in setting else f"{setting}=..."
+            raise not_implemented(f"{type(self).__name__}({given})", feature)
         for sub_agent in self.sub_agents:
             if sub_agent.parent_agent is not None:
                 raise ValueError(
@@ -61,6 +74,25 @@ class BaseAgent(BaseModel):
                     f" `{self.name}`"
                 )
             sub_agent.parent_agent = self
+
+    def _unimplemented_settings(self) -> list[tuple[str, str]]:
+        """(setting, missing feature) for each google.adk setting given that has no
+        effect here yet: the agent would silently behave differently."""
+        node = "google.adk 2.x workflow-node settings"
+        found = [
+            (name, node) for name in ("rerun_on_resume", "wait_for_output") if getattr(self, name)
+        ]
+        found += [
+            (name, node)
+            for name in ("retry_config", "timeout", "state_schema")
+            if getattr(self, name) is not None
+        ]
+        found += [
+            (name, f"{name} on a {type(self).__name__} (only LlmAgent has one here)")
+            for name in ("input_schema", "output_schema")
+            if getattr(self, name) is not None
+        ]
+        return found
 
     @property
     def root_agent(self) -> BaseAgent:

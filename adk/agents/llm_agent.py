@@ -15,15 +15,18 @@ from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
 
 from ..activity_options import ActivityOptions
+from ..code_executors.base_code_executor import BaseCodeExecutor
 from ..events.event import Event
 from ..models.base_llm import BaseLlm
 from ..models.llm_request import LlmRequest
 from ..models.llm_response import LlmResponse
 from ..models.registry import LLMRegistry
+from ..planners.base_planner import BasePlanner
+from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
-from ..tools.tool_context import ToolContext
 from .base_agent import BaseAgent, _as_list, call_maybe_async
 from .callback_context import CallbackContext
+from .context import Context as ToolContext
 from .readonly_context import ReadonlyContext
 
 DEFAULT_MODEL = "gemini-2.5-flash"
@@ -74,6 +77,10 @@ class LlmAgent(BaseAgent):
     """An instruction never templated (cacheable)."""
     tools: list[ToolUnion] = Field(default_factory=list)
     generate_content_config: types.GenerateContentConfig | None = None
+    mode: Literal["chat", "task", "single_turn"] | None = None
+    """google.adk 2.13's delegation mode: only the default (chat) is implemented."""
+    parallel_worker: bool | None = None
+    """google.adk 2.13's parallel worker mode: not implemented (must stay None)."""
     disallow_transfer_to_parent: bool = False
     disallow_transfer_to_peers: bool = False
     include_contents: Literal["default", "none"] = "default"
@@ -81,8 +88,10 @@ class LlmAgent(BaseAgent):
     output_schema: type[BaseModel] | None = None
     output_key: str | None = None
     """Save the agent's final text (or output_schema dict) to this state key."""
-    planner: Any = None
-    code_executor: Any = None
+    planner: BasePlanner | None = None
+    """Not implemented yet: setting one raises NotImplementedError."""
+    code_executor: BaseCodeExecutor | None = None
+    """Not implemented yet: setting one raises NotImplementedError."""
     before_model_callback: BeforeModelCallback | None = None
     after_model_callback: AfterModelCallback | None = None
     on_model_error_callback: OnModelErrorCallback | None = None
@@ -95,6 +104,27 @@ class LlmAgent(BaseAgent):
     """durable-adk: timeouts/retries of this agent's tool calls (a tool's own options win)."""
     _function_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
     _models: dict[tuple[str, int], BaseLlm] = PrivateAttr(default_factory=dict)
+
+    def _unimplemented_settings(self) -> list[tuple[str, str]]:
+        found = [
+            (name, feature)
+            for name, feature in super()._unimplemented_settings()
+            if name not in ("input_schema", "output_schema")  # LlmAgent's own fields
+        ]
+        if self.planner is not None:
+            found.append(("planner", "planners (BasePlanner, BuiltInPlanner, PlanReActPlanner)"))
+        if self.code_executor is not None:
+            found.append(("code_executor", "code executors"))
+        if self.mode not in (None, "chat"):
+            found.append(("mode", f"the {self.mode!r} agent mode (only 'chat' is)"))
+        if self.parallel_worker is not None:
+            found.append(("parallel_worker", "parallel worker mode"))
+        found += [
+            (f"tools=[{tool.name}]", tool.feature)
+            for tool in self.tools
+            if isinstance(tool, UnimplementedTool)
+        ]
+        return found
 
     @property
     def canonical_model(self) -> BaseLlm:

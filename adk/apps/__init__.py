@@ -3,6 +3,6 @@
 Runs on: process side.
 """
 
-from .app import App
+from .app import App, EventsCompactionConfig, ResumabilityConfig
 
-__all__ = ["App"]
+__all__ = ["App", "EventsCompactionConfig", "ResumabilityConfig"]

@@ -1,31 +1,83 @@
-"""App: a named agent tree (and, later, its plugins), the unit a worker serves.
+"""App: a named agent tree and its app-wide settings, the unit a worker serves.
 
-Runs on: process side.
+Runs on: process side. Fields as google.adk 2.13's; plugins, event compaction,
+context caching and resumability are not implemented yet, and an App given any
+of them raises NotImplementedError at construction (it would otherwise run
+without them).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .._unimplemented import not_implemented
 from ..agents.base_agent import BaseAgent
+from ..plugins.base_plugin import FEATURE as PLUGINS
+from ..plugins.base_plugin import BasePlugin
+
+_VALID_APP_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]*$")
+
+
+def validate_app_name(name: str) -> None:
+    """An app name starts with a letter; then letters, digits, '_' or '-'; not 'user'."""
+    if not _VALID_APP_NAME.match(name):
+        raise ValueError(
+            f"Invalid app name '{name}': must start with a letter and can only"
+            " consist of letters, digits, underscores, and hyphens."
+        )
+    if name == "user":
+        raise ValueError("App name cannot be 'user'; reserved for end-user input.")
+
+
+class ResumabilityConfig(BaseModel):
+    """google.adk's resumability switch (is_resumable=True is not implemented yet)."""
+
+    is_resumable: bool = False
+
+
+class EventsCompactionConfig(BaseModel):
+    """google.adk's event compaction settings (compaction is not implemented yet)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
+    summarizer: Any | None = None
+    compaction_interval: int | None = None
+    overlap_size: int | None = None
+    token_threshold: int | None = None
+    event_retention_size: int | None = None
 
 
 class App(BaseModel):
-    """An application: a name and its root agent."""
+    """An application: a name, its root agent and app-wide settings."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     name: str
-    root_agent: BaseAgent
-    plugins: list[Any] = Field(default_factory=list)
+    root_agent: BaseAgent = None  # type: ignore[assignment]
+    """Required (as google.adk: its default is None, and None fails validation)."""
+    plugins: list[BasePlugin] = Field(default_factory=list)
+    events_compaction_config: EventsCompactionConfig | None = None
+    context_cache_config: Any | None = None
+    resumability_config: ResumabilityConfig | None = None
 
-    @field_validator("name")
-    @classmethod
-    def _validate_name(cls, value: str) -> str:
-        if not value or not value.replace("-", "_").isidentifier():
-            raise ValueError(
-                f"Invalid app name {value!r}: use letters, digits, underscores or dashes."
+    @model_validator(mode="after")
+    def _validate(self) -> App:
+        validate_app_name(self.name)
+        if self.root_agent is None:
+            raise ValueError("root_agent must be provided.")
+        if self.plugins:
+            raise not_implemented("App(plugins=[...])", PLUGINS)
+        if self.events_compaction_config is not None:
+            raise not_implemented("App(events_compaction_config=...)", "event compaction")
+        if self.context_cache_config is not None:
+            raise not_implemented("App(context_cache_config=...)", "context caching")
+        if self.resumability_config is not None and self.resumability_config.is_resumable:
+            raise not_implemented(
+                "App(resumability_config=ResumabilityConfig(is_resumable=True))",
+                "google.adk's resumable invocations (pause on a long-running call, resume by"
+                " invocation_id)",
             )
-        return value
+        return self

@@ -29,7 +29,7 @@ class Event(LlmResponse):
 
     invocation_id: str = ""
     """The invocation this event belongs to."""
-    author: str
+    author: str = ""
     """'user' or the name of the agent that produced the event."""
     actions: EventActions = Field(default_factory=EventActions)
     """Side effects (state delta, transfer, escalation...)."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, alias_generators
 
-from ..tools.tool_confirmation import ToolConfirmation
+from .tool_confirmation import ToolConfirmation
 
 
 class EventActions(BaseModel):

@@ -2,15 +2,30 @@
 
 Runs on: activity side (worker process).
 
-Importing this package registers Gemini in the LLMRegistry.
+Gemini is imported lazily (and registered in the LLMRegistry when a name is
+first resolved): the workflow side imports this package for LlmResponse and
+must not pull in the google-genai client.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .base_llm import BaseLlm
-from .google_llm import Gemini
 from .llm_request import LlmRequest
 from .llm_response import LlmResponse
 from .registry import LLMRegistry
 
-LLMRegistry.register(Gemini)
+if TYPE_CHECKING:
+    from .google_llm import Gemini
 
 __all__ = ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"]
+
+
+def __getattr__(name: str) -> Any:
+    if name != "Gemini":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from .google_llm import Gemini
+
+    globals()["Gemini"] = Gemini
+    return Gemini

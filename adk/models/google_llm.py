@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from google.genai import types
 
+from .._unimplemented import not_implemented
 from ._errors import ModelCredentialsError
 from .base_llm import BaseLlm
 from .llm_request import LlmRequest
@@ -28,6 +29,17 @@ if TYPE_CHECKING:
     from google.genai import Client
 
 logger = logging.getLogger(__name__)
+
+_UNIMPLEMENTED_SETTINGS = {
+    "client": "a client built outside the worker (override `api_client` in a subclass)",
+    "client_kwargs": "client_kwargs (override `api_client` in a subclass)",
+    "base_url": "base_url (override `api_client` in a subclass)",
+    "api_version": "api_version (override `api_client` in a subclass)",
+    "speech_config": "live (bidi) runs",
+    "use_interactions_api": "the Interactions API",
+    "retry_options": "the SDK's own retries (Temporal retries the model activity: set"
+    " LlmAgent.model_activity_options)",
+}
 
 _USER_AGENT = "durable-adk"
 _NO_RETRIES = types.HttpRetryOptions(attempts=1)
@@ -46,6 +58,23 @@ class Gemini(BaseLlm):
     """
 
     model: str = "gemini-2.5-flash"
+    # google.adk 2.13's client settings: not implemented yet (a value other than the
+    # default raises NotImplementedError; the client is built in the worker, from its
+    # environment, with the SDK's retries off: see `api_client`)
+    client: Any | None = None
+    client_kwargs: dict[str, Any] | None = None
+    base_url: str | None = None
+    api_version: str | None = None
+    speech_config: types.SpeechConfig | None = None
+    use_interactions_api: bool = False
+    retry_options: types.HttpRetryOptions | None = None
+
+    def model_post_init(self, __context: Any) -> None:
+        super().model_post_init(__context)
+        for name in _UNIMPLEMENTED_SETTINGS:
+            if getattr(self, name) != type(self).model_fields[name].default:
+                feature = _UNIMPLEMENTED_SETTINGS[name]
+                raise not_implemented(f"{type(self).__name__}({name}=...)", feature)
 
     @classmethod
     def supported_models(cls) -> list[str]:

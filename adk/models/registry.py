@@ -11,6 +11,23 @@ from functools import lru_cache
 from .base_llm import BaseLlm
 
 _registry: dict[str, type[BaseLlm]] = {}
+_defaults_registered = False
+
+
+def _register_defaults() -> None:
+    """Register Gemini the first time a name is resolved.
+
+    Not at import: `adk.models` is imported on the workflow side (Event is an
+    LlmResponse), and Gemini brings the google-genai client and its I/O. The
+    defaults go first, so a class the user registered for the same pattern wins.
+    """
+    global _defaults_registered, _registry
+    if _defaults_registered:
+        return
+    from .google_llm import Gemini
+
+    _defaults_registered = True
+    _registry = {**{p: Gemini for p in Gemini.supported_models()}, **_registry}
 
 
 class LLMRegistry:
@@ -32,6 +49,7 @@ class LLMRegistry:
     @lru_cache
     def resolve(model: str) -> type[BaseLlm]:
         """The class registered for `model`; ValueError when none matches."""
+        _register_defaults()
         for pattern, llm_cls in reversed(list(_registry.items())):
             if re.compile(pattern).fullmatch(model):
                 return llm_cls

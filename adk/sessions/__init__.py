@@ -1,14 +1,29 @@
 """Sessions: conversations, their events and scoped state. Mirrors `google.adk.sessions`.
 
-Runs on: activity and process side.
+Runs on: activity and process side. The SQLite-backed services are imported
+lazily: the workflow side imports this package for Session and State, and
+must not pull in sqlite3.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._watch import Appended, SessionWatch
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
-from .in_memory_session_service import InMemorySessionService
 from .session import Session
-from .sqlite_session_service import AlreadyExistsError, SqliteSessionService
 from .state import State
+
+if TYPE_CHECKING:
+    from .in_memory_session_service import InMemorySessionService
+    from .sqlite_session_service import AlreadyExistsError, SqliteSessionService
+
+_LAZY = {
+    "AlreadyExistsError": ".sqlite_session_service",
+    "InMemorySessionService": ".in_memory_session_service",
+    "SqliteSessionService": ".sqlite_session_service",
+}
 
 __all__ = [
     "AlreadyExistsError",
@@ -22,3 +37,11 @@ __all__ = [
     "SqliteSessionService",
     "State",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    globals()[name] = value
+    return value

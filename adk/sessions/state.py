@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .._unimplemented import not_implemented
+
 
 class State:
     """A dict-like view: reads see value+delta, writes go to both (delta is recorded)."""
@@ -16,7 +18,9 @@ class State:
     USER_PREFIX = "user:"
     TEMP_PREFIX = "temp:"
 
-    def __init__(self, value: dict[str, Any], delta: dict[str, Any]) -> None:
+    def __init__(self, value: dict[str, Any], delta: dict[str, Any], schema: Any = None) -> None:
+        if schema is not None:  # google.adk 2.13 validates writes against it
+            raise not_implemented("State(schema=...)", "state schemas")
         self._value = value
         self._delta = delta
 

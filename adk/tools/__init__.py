@@ -2,8 +2,9 @@
 
 Runs on: activity side (worker process).
 
-The context-dependent names are imported lazily: `adk.events` imports
-`adk.tools.tool_confirmation`, and ToolContext in turn imports `adk.events`.
+The names that need `adk.agents` (ToolContext is a CallbackContext) are
+imported lazily: LlmAgent imports tool modules, so importing them eagerly here
+would run in a circle through the two packages' `__init__`.
 """
 
 from __future__ import annotations
@@ -17,39 +18,58 @@ from .tool_confirmation import ToolConfirmation
 
 if TYPE_CHECKING:
     from .agent_tool import AgentTool
+    from .example_tool import ExampleTool
     from .exit_loop_tool import exit_loop
     from .function_tool import FunctionTool
+    from .google_search_tool import google_search
+    from .load_artifacts_tool import load_artifacts_tool as load_artifacts
+    from .load_memory_tool import load_memory_tool as load_memory
     from .long_running_tool import LongRunningFunctionTool
+    from .preload_memory_tool import preload_memory_tool as preload_memory
     from .tool_context import ToolContext
     from .transfer_to_agent_tool import TransferToAgentTool, transfer_to_agent
+    from .url_context_tool import url_context
 
-_LAZY = {
-    "AgentTool": ".agent_tool",
-    "FunctionTool": ".function_tool",
-    "LongRunningFunctionTool": ".long_running_tool",
-    "ToolContext": ".tool_context",
-    "exit_loop": ".exit_loop_tool",
-    "transfer_to_agent": ".transfer_to_agent_tool",
-    "TransferToAgentTool": ".transfer_to_agent_tool",
+_LAZY = {  # name -> (module, attribute)
+    "AgentTool": (".agent_tool", "AgentTool"),
+    "ExampleTool": (".example_tool", "ExampleTool"),
+    "FunctionTool": (".function_tool", "FunctionTool"),
+    "LongRunningFunctionTool": (".long_running_tool", "LongRunningFunctionTool"),
+    "ToolContext": (".tool_context", "ToolContext"),
+    "TransferToAgentTool": (".transfer_to_agent_tool", "TransferToAgentTool"),
+    "exit_loop": (".exit_loop_tool", "exit_loop"),
+    "google_search": (".google_search_tool", "google_search"),
+    "load_artifacts": (".load_artifacts_tool", "load_artifacts_tool"),
+    "load_memory": (".load_memory_tool", "load_memory_tool"),
+    "preload_memory": (".preload_memory_tool", "preload_memory_tool"),
+    "transfer_to_agent": (".transfer_to_agent_tool", "transfer_to_agent"),
+    "url_context": (".url_context_tool", "url_context"),
 }
 
 __all__ = [
     "AgentTool",
     "BaseTool",
     "BaseToolset",
+    "ExampleTool",
     "FunctionTool",
     "LongRunningFunctionTool",
     "ToolConfirmation",
     "ToolContext",
     "TransferToAgentTool",
     "exit_loop",
+    "google_search",
+    "load_artifacts",
+    "load_memory",
+    "preload_memory",
     "transfer_to_agent",
+    "url_context",
 ]
 
 
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    module, attribute = _LAZY[name]
+    value = getattr(importlib.import_module(module, __name__), attribute)
     globals()[name] = value
     return value

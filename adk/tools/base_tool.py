@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from google.genai import types
 
+from .._unimplemented import not_implemented
+
 if TYPE_CHECKING:
     from ..models.llm_request import LlmRequest
     from .tool_context import ToolContext
@@ -33,11 +35,22 @@ class BaseTool(abc.ABC):
         description: str,
         is_long_running: bool = False,
         custom_metadata: dict[str, Any] | None = None,
+        behavior: types.Behavior | None = None,
+        response_scheduling: types.FunctionResponseScheduling | None = None,
     ) -> None:
+        # behavior and response_scheduling steer non-blocking calls in live runs
+        for setting, value in (
+            ("behavior", behavior),
+            ("response_scheduling", response_scheduling),
+        ):
+            if value is not None:
+                raise not_implemented(f"{type(self).__name__}({setting}=...)", "live (bidi) runs")
         self.name = name
         self.description = description
         self.is_long_running = is_long_running
         self.custom_metadata = custom_metadata
+        self.behavior = behavior
+        self.response_scheduling = response_scheduling
 
     def _get_declaration(self) -> types.FunctionDeclaration | None:
         """The declaration sent to the model; None for tools the model does not call."""

@@ -6,17 +6,50 @@ Runs on: activity side.
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Union
+
+from .._unimplemented import not_implemented
 
 if TYPE_CHECKING:
     from ..agents.readonly_context import ReadonlyContext
     from .base_tool import BaseTool
 
+ToolPredicate = Callable[..., bool]
+"""(tool, readonly_context) -> whether the model sees the tool."""
+
 
 class BaseToolset(abc.ABC):
+    def __init__(
+        self,
+        *,
+        tool_filter: Union[ToolPredicate, list[str], None] = None,
+        tool_name_prefix: str | None = None,
+    ) -> None:
+        """`tool_filter`: a predicate or tool names, for `get_tools` to apply with
+        `_is_tool_selected` (as in google.adk). `tool_name_prefix` is not
+        implemented yet."""
+        if tool_name_prefix is not None:
+            raise not_implemented(
+                f"{type(self).__name__}(tool_name_prefix=...)", "toolset name prefixes"
+            )
+        self.tool_filter = tool_filter
+        self.tool_name_prefix = tool_name_prefix
+
     @abc.abstractmethod
     async def get_tools(self, readonly_context: ReadonlyContext | None = None) -> list[BaseTool]:
         """The tools of this set."""
 
     async def close(self) -> None:
         return None
+
+    def _is_tool_selected(self, tool: BaseTool, readonly_context: ReadonlyContext | None) -> bool:
+        """Whether `tool_filter` lets the model see this tool."""
+        chosen: Any = self.tool_filter
+        if not chosen:
+            return True
+        if isinstance(chosen, list):
+            return tool.name in chosen
+        if callable(chosen):
+            return bool(chosen(tool, readonly_context))
+        return False

@@ -1,27 +1,9 @@
-"""ToolConfirmation: a human's answer to a tool that asked for approval.
+"""ToolConfirmation at google.adk's public path (`google.adk.tools.tool_confirmation`).
 
-Runs on: both sides (pure data, sandbox-safe).
+Runs on: both sides (pure data). Defined in `adk.events.tool_confirmation`,
+beside the event types that carry it.
 """
 
-from __future__ import annotations
+from ..events.tool_confirmation import ToolConfirmation
 
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, alias_generators
-
-
-class ToolConfirmation(BaseModel):
-    """The confirmation a tool asked for, and (once answered) the answer."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        alias_generator=alias_generators.to_camel,
-        populate_by_name=True,
-    )
-
-    hint: str = ""
-    """What the tool tells the human about the decision."""
-    confirmed: bool = False
-    """Whether the human approved."""
-    payload: Any | None = None
-    """Optional structured data the tool asked for, or the human sent back."""
+__all__ = ["ToolConfirmation"]

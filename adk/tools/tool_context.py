@@ -1,43 +1,9 @@
-"""ToolContext: what a tool (and tool callbacks) get: state, actions, confirmation.
+"""ToolContext at google.adk's path: the Context a tool gets.
 
-Runs on: activity side (the tool-call activity builds it).
+Runs on: activity side. Defined in `adk.agents.context` (as in google.adk 2.13,
+where ToolContext is Context).
 """
 
-from __future__ import annotations
+from ..agents.context import Context as ToolContext
 
-from typing import TYPE_CHECKING, Any
-
-from ..agents.callback_context import CallbackContext
-from ..events.event_actions import EventActions
-from .tool_confirmation import ToolConfirmation
-
-if TYPE_CHECKING:
-    from ..agents.invocation_context import InvocationContext
-
-
-class ToolContext(CallbackContext):
-    """Context of one function call."""
-
-    def __init__(
-        self,
-        invocation_context: InvocationContext,
-        *,
-        function_call_id: str | None = None,
-        event_actions: EventActions | None = None,
-        tool_confirmation: ToolConfirmation | None = None,
-    ) -> None:
-        super().__init__(invocation_context, event_actions=event_actions)
-        self.function_call_id = function_call_id
-        self.tool_confirmation = tool_confirmation
-
-    @property
-    def actions(self) -> EventActions:
-        return self._event_actions
-
-    def request_confirmation(self, *, hint: str | None = None, payload: Any | None = None) -> None:
-        """Ask a human to approve this call; the tool is called again once answered."""
-        if not self.function_call_id:
-            raise ValueError("function_call_id is not set.")
-        self._event_actions.requested_tool_confirmations[self.function_call_id] = ToolConfirmation(
-            hint=hint or "", payload=payload
-        )
+__all__ = ["ToolContext"]

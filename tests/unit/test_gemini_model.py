@@ -310,10 +310,10 @@ async def test_script_exhausted_answers_500(server: FakeGeminiServer, gemini: Ge
 
 
 def test_timeouts_and_unknown_errors_retryable() -> None:
-    import httpx2
+    import httpx
 
     # asyncio.TimeoutError is TimeoutError on 3.11+
-    for exc in (TimeoutError(), TimeoutError("slow"), httpx2.ReadTimeout("read")):
+    for exc in (TimeoutError(), TimeoutError("slow"), httpx.ReadTimeout("read")):
         info = classify_model_error(exc)
         assert info.retryable and info.error_type == "ModelTimeout", exc
     info = classify_model_error(RuntimeError("boom"))

@@ -1,0 +1,16 @@
+"""Code executors: mirrors `google.adk.code_executors` (names only: not implemented yet).
+
+Runs on: process side. `LlmAgent(code_executor=...)` raises NotImplementedError.
+"""
+
+from .base_code_executor import BaseCodeExecutor
+from .built_in_code_executor import BuiltInCodeExecutor
+from .code_executor_context import CodeExecutorContext
+from .unsafe_local_code_executor import UnsafeLocalCodeExecutor
+
+__all__ = [
+    "BaseCodeExecutor",
+    "BuiltInCodeExecutor",
+    "CodeExecutorContext",
+    "UnsafeLocalCodeExecutor",
+]

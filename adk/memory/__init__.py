@@ -1,0 +1,10 @@
+"""Memory: mirrors `google.adk.memory` (names only: memory is not implemented yet).
+
+Runs on: process side. `Runner(memory_service=...)` and an agent with a memory
+tool raise NotImplementedError rather than run without memory.
+"""
+
+from .base_memory_service import BaseMemoryService
+from .in_memory_memory_service import InMemoryMemoryService
+
+__all__ = ["BaseMemoryService", "InMemoryMemoryService"]

