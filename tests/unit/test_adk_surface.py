@@ -145,9 +145,7 @@ KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
         ],
         _LIVE_EVENT,
     ),  # fmt: skip
-    "EventActions": dict.fromkeys(
-        ["transfer_reason", "route", "render_ui_widgets", "set_model_response"], _NODE
-    ),
+    "EventActions": dict.fromkeys(["route", "render_ui_widgets", "set_model_response"], _NODE),
     "LlmRequest": dict.fromkeys(
         [
             "cache_config",
