@@ -50,10 +50,24 @@ def _output_schema(agent: BaseAgent) -> Any:
 class AgentTool(BaseTool):
     """Calls `agent` with the model's request; its final answer is the function response."""
 
-    def __init__(self, agent: BaseAgent, skip_summarization: bool = False) -> None:
+    def __init__(
+        self,
+        agent: BaseAgent,
+        skip_summarization: bool = False,
+        *,
+        include_plugins: bool = True,
+        propagate_grounding_metadata: bool = False,
+    ) -> None:
+        if propagate_grounding_metadata:
+            raise NotImplementedError(
+                "AgentTool(propagate_grounding_metadata=True) is not supported yet."
+            )
         super().__init__(name=agent.name, description=agent.description)
         self.agent = agent
         self.skip_summarization = skip_summarization
+        # App plugins are not implemented (App(plugins=...) raises): a child has none either way.
+        self.include_plugins = include_plugins
+        self.propagate_grounding_metadata = propagate_grounding_metadata
 
     def _get_declaration(self) -> types.FunctionDeclaration:
         from ..utils.variant_utils import (

@@ -156,10 +156,6 @@ KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
         ],
         "context caching / Interactions API: not implemented",
     ),  # fmt: skip
-    "AgentTool": dict.fromkeys(
-        ["include_plugins", "propagate_grounding_metadata"],
-        "not added yet: adk/tools/agent_tool.py is being reworked in parallel",
-    ),
     "Context": dict.fromkeys(
         [
             "parent_ctx",

@@ -28,6 +28,7 @@ from adk.plugins import LoggingPlugin, ReflectAndRetryToolPlugin
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
+    AgentTool,
     ExampleTool,
     google_search,
     load_artifacts,
@@ -69,6 +70,10 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", tools=[example_tool()]), "example_tool"),
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
+    (
+        lambda: AgentTool(agent(), propagate_grounding_metadata=True),
+        "AgentTool(propagate_grounding_metadata=True)",
+    ),
     (lambda: Agent(name="a", timeout=5.0), "LlmAgent(timeout=...)"),
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
