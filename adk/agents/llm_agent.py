@@ -8,6 +8,7 @@ in activities.
 from __future__ import annotations
 
 import asyncio
+import warnings
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal, Union
 
@@ -162,6 +163,14 @@ class LlmAgent(BaseAgent):
         return str(await call_maybe_async(self.instruction, ctx)), True
 
     async def canonical_global_instruction(self, ctx: ReadonlyContext) -> tuple[str, bool]:
+        if self.global_instruction:  # google-adk 2.13 warns here, on every request
+            warnings.warn(
+                "global_instruction field is deprecated and will be removed in a"
+                " future version. Use GlobalInstructionPlugin instead for the same"
+                " functionality at the App level. See migration guide for details.",
+                DeprecationWarning,
+                stacklevel=2,
+            )
         if isinstance(self.global_instruction, str):
             return self.global_instruction, False
         return str(await call_maybe_async(self.global_instruction, ctx)), True

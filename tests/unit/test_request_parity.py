@@ -617,3 +617,10 @@ async def test_other_branch_events_are_hidden() -> None:
         text("weather", "elsewhere", branch="root.weather"),
     ]
     await assert_parity(team, "helper", events, {"user:name": "Ann"}, branch="root.helper")
+
+
+@pytest.mark.filterwarnings("default")
+async def test_global_instruction_warns_as_deprecated_on_both_sides() -> None:
+    for build in (_ref_request, _our_request):
+        with pytest.warns(DeprecationWarning, match="global_instruction field is deprecated"):
+            await build(team, "root", [text("user", "hi")], {"user:name": "Ann"}, None)
