@@ -44,11 +44,16 @@ _FIELD_KINDS = (
 
 
 def _callable_name(func: Any) -> str:
+    # google-adk 2.13: a partial without a name of its own is named after what it wraps
+    if isinstance(func, functools.partial) and not hasattr(func, "__name__"):
+        return _callable_name(func.func)
     return str(getattr(func, "__name__", None) or type(func).__name__)
 
 
 def _callable_doc(func: Any) -> str:
     doc = inspect.getdoc(func) or ""
+    if isinstance(func, functools.partial) and doc == inspect.getdoc(functools.partial):
+        return _callable_doc(func.func)  # the wrapped function's doc, as google-adk 2.13
     if not doc and not inspect.isroutine(func) and not inspect.isclass(func):
         doc = inspect.getdoc(type(func).__call__) or ""
     return "" if doc == inspect.getdoc(type.__call__) else doc
@@ -201,10 +206,9 @@ class FunctionTool(BaseTool):
         self, variant: GoogleLLMVariant = GoogleLLMVariant.GEMINI_API
     ) -> types.FunctionDeclaration:
         """google-adk 2.13's: Vertex AI also gets the return type's schema, Optionals flattened."""
-        doc = self.func.__doc__
         declaration = types.FunctionDeclaration(
             name=_callable_name(self.func),
-            description=inspect.cleandoc(doc) if doc else None,
+            description=_callable_doc(self.func) or None,
             parameters_json_schema=self._parameters_json_schema(),
         )
         if variant is GoogleLLMVariant.VERTEX_AI:
