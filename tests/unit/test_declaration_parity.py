@@ -166,3 +166,20 @@ def test_long_running_declarations_match(name: str, backend: str) -> None:
     assert _dump(LongRunningFunctionTool(func)._get_declaration()) == _dump(
         RefLongRunning(func)._get_declaration()
     )
+
+
+def test_framework_tool_declarations_match(backend: str) -> None:
+    from google.adk.tools import exit_loop as ref_exit_loop
+    from google.adk.tools.transfer_to_agent_tool import TransferToAgentTool as RefTransfer
+
+    from adk.tools import exit_loop
+    from adk.tools.transfer_to_agent_tool import TransferToAgentTool
+
+    assert _dump(FunctionTool(exit_loop)._get_declaration()) == _dump(
+        RefFunctionTool(ref_exit_loop)._get_declaration()
+    )
+    for include_reason in (False, True):
+        ours = TransferToAgentTool(["b", "a"], include_transfer_reason=include_reason)
+        ref = RefTransfer(["b", "a"], include_transfer_reason=include_reason)
+        assert _dump(ours._get_declaration()) == _dump(ref._get_declaration())
+        assert ours.description == ref.description

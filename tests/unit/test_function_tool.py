@@ -412,7 +412,7 @@ async def test_exit_loop() -> None:
     tool = FunctionTool(exit_loop)
     assert tool.name == "exit_loop"
     assert tool.description == (
-        "Exits every enclosing loop.\n\nCall this function only when you are instructed to do so."
+        "Exits the loop.\n\nCall this function only when you are instructed to do so."
     )
     context = make_context()
     assert await tool.run_async(args={}, tool_context=context) is None
