@@ -39,10 +39,10 @@ def quote_plan(plan: str) -> dict:
 
 
 def _last_user_text(request: LlmRequest) -> str:
-    """The customer's latest words (other agents' messages arrive as "For context:")."""
+    """The customer's latest words (other agents' messages arrive as "For context: ...")."""
     for content in reversed(request.contents):
         texts = [p.text or "" for p in content.parts or [] if p.text]
-        if content.role == "user" and texts and texts[0] != "For context:":
+        if content.role == "user" and texts and not texts[0].startswith("For context:"):
             return " ".join(texts).lower()
     return ""
 

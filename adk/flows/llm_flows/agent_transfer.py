@@ -2,7 +2,7 @@
 
 Runs on: activity side (model-step activity).
 
-Follows google-adk 2.0.0 (AutoFlow only). The targets are the agent's
+Follows google-adk 2.13 (AutoFlow only). The targets are the agent's
 sub-agents, then its parent (unless disallow_transfer_to_parent), then its
 peers (unless disallow_transfer_to_peers); the parent and peers only when the
 parent is an LlmAgent. The processor appends the transfer instructions to the
