@@ -118,12 +118,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         )
 
     def apply_temp(self, delta: dict[str, Any]) -> None:
-        for key, value in delta.items():
-            if key.startswith(TEMP_PREFIX):
-                if value is None:
-                    self.temp_state.pop(key, None)
-                else:
-                    self.temp_state[key] = value
+        # None is a value like any other (google-adk 2.13 keeps it in state)
+        self.temp_state.update((k, v) for k, v in delta.items() if k.startswith(TEMP_PREFIX))
 
     def record(self, event: Event) -> None:
         self.event_count += 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import pytest
 from temporalio.api.enums.v1 import EventType
@@ -11,6 +12,7 @@ from adk import Agent
 from adk.agents.run_config import RunConfig
 from adk.testing import MockModel
 from adk.tools import ToolContext
+from adk.utils.instructions_utils import inject_session_state
 from workflows import names
 
 from .helpers import call, runner_for, simplify, turn
@@ -233,3 +235,30 @@ async def test_a_tool_longer_than_its_heartbeat_timeout_keeps_beating_and_runs_o
         ("a", ("response", "slow", {"n": 1}))
     ]
     assert runs == [1]  # no heartbeat timeout, so no retry
+
+
+async def test_none_state_values_are_kept_and_render_empty(temporal_env):
+    def clear(tool_context: ToolContext) -> dict:
+        """Sets state values to None."""
+        tool_context.state["temp:scratch"] = None
+        tool_context.state["note"] = None
+        return {}
+
+    def instruction(ctx: Any) -> str:
+        has = "temp:scratch" in ctx.state
+        return f"has scratch: {has}. " + ("Note: [{note}]" if has else "")
+
+    async def templated(ctx: Any) -> str:
+        return await inject_session_state(instruction(ctx), ctx)
+
+    model = MockModel.create([call("clear"), "cleared"])
+    agent = Agent(name="clearer", model=model, tools=[clear], instruction=templated)
+    async with runner_for(temporal_env, agent) as runner:
+        await turn(runner, "go", state_delta={"note": "n"})
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+    # google-adk 2.13: a None value is kept (no 'Context variable not found') and renders empty
+    assert model.requests[0].config.system_instruction.startswith("has scratch: False.")
+    assert model.requests[1].config.system_instruction.startswith("has scratch: True. Note: []")
+    assert session is not None and session.state == {"note": None}
