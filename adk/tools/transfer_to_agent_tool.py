@@ -65,20 +65,18 @@ class TransferToAgentTool(FunctionTool):
             return declaration
         if not self._include_transfer_reason:
             declaration.description = _DOCSTRING_WITHOUT_REASON
-        schemas: list[dict[str, object]] = []
+        # Our FunctionTool declares parameters as JSON schema; a Schema form is handled too.
         if declaration.parameters is not None and declaration.parameters.properties is not None:
             properties = declaration.parameters.properties
             if properties.get("agent_name"):
                 properties["agent_name"].enum = self._agent_names
             if not self._include_transfer_reason:
                 properties.pop("transfer_reason", None)
-        if isinstance(declaration.parameters_json_schema, dict):
-            schemas.append(declaration.parameters_json_schema)
-        for schema in schemas:
-            json_properties = schema.get("properties", {})
-            if isinstance(json_properties, dict):
-                if isinstance(json_properties.get("agent_name"), dict):
-                    json_properties["agent_name"]["enum"] = self._agent_names
-                if not self._include_transfer_reason:
-                    json_properties.pop("transfer_reason", None)
+        schema = declaration.parameters_json_schema
+        json_properties = schema.get("properties") if isinstance(schema, dict) else None
+        if isinstance(json_properties, dict):
+            if isinstance(json_properties.get("agent_name"), dict):
+                json_properties["agent_name"]["enum"] = self._agent_names
+            if not self._include_transfer_reason:
+                json_properties.pop("transfer_reason", None)
         return declaration
