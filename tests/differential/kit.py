@@ -8,9 +8,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
 
 - `build(scripted)` returns the root agent. `scripted(*replies, model=...)`
   makes a scripted model for the side being run (a BaseLlm subclass of that
-  side): its replies (text, a Part, a list of Parts or a Content) are consumed
-  in order, one per call; give each agent its own, so parallel branches stay
-  deterministic.
+  side): its replies (text, a Part, a list of Parts, a Content, or an exception
+  to raise) are consumed in order, one per call; give each agent its own, so
+  parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
   optionally `INITIAL_STATE` (the session's state when it is created).
@@ -25,9 +25,7 @@ with ids and timestamps normalised and fails with a unified diff.
 from __future__ import annotations
 
 import asyncio
-import difflib
 import itertools
-import json
 import re
 import sys
 import types as pytypes
@@ -40,12 +38,13 @@ from google.genai import types
 from pydantic import PrivateAttr
 from pydantic_core import to_jsonable_python
 
+from .compare import GAPS, assert_same, difference, gap_values, normalise, without_gaps
+
 CASES = Path(__file__).parent / "cases"
 APP, USER = "test_app", "u1"
 REFERENCE, OURS = "reference", "ours"
 
 _IMPORT = re.compile(r"^(\s*(?:from|import)\s+)google\.adk\b", re.MULTILINE)
-_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _VOLATILE_EVENT_FIELDS = {"timestamp"}
 """Differ on every run by nature (ids are replaced, not dropped: their shape is compared)."""
 _counter = itertools.count()
@@ -124,7 +123,10 @@ def _model_factory(side: str, recorder: Recorder) -> Callable[..., Any]:
                     f"scripted model {self.model!r} has {len(self.replies)} replies; call"
                     f" #{turn + 1} asked for one more"
                 )
-            yield response_cls(content=_content(self.replies[turn]))
+            reply = self.replies[turn]
+            if isinstance(reply, BaseException):  # the model call fails
+                raise reply
+            yield response_cls(content=_content(reply))
 
     def scripted(*replies: Any, model: str = "scripted-model") -> Any:
         instance = ScriptedModel(model=model, replies=list(replies))
@@ -257,79 +259,15 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
         return await _document(runner, case, recorder)
 
 
-# ── comparing ──
-
-_ALWAYS = object()
-
-GAPS: dict[str, tuple[str, str, Any]] = {
-    # name: (where: "event" | "request", field, strip only this value or _ALWAYS)
-    "event.node_info": ("event", "node_info", _ALWAYS),
-    "event.long_running_tool_ids=[]": ("event", "long_running_tool_ids", []),
-    "request.live_connect_config": ("request", "live_connect_config", _ALWAYS),
-}
-"""Differences every case shows today, each checked by its own test (test_gaps.py).
-
-The case tests compare without them, so a case fails on what is its own; the
-gap's test fails (XPASS) once ours matches, and the gap is removed here.
-"""
-
-
-def _items(document: Any, where: str) -> list[dict[str, Any]]:
-    if where == "request":
-        return [r for requests in document.get("requests", {}).values() for r in requests]
-    events = [e for turn in document.get("turns", []) for e in turn["events"]]
-    stored = document.get("session", {}).get("events", [])
-    return events + [e for e in stored if "same_as_yielded" not in e]
-
-
-def without_gaps(document: Any, gaps: list[str]) -> Any:
-    """A copy of the document without the named gaps' fields."""
-    document = json.loads(json.dumps(document))
-    for name in gaps:
-        where, field, value = GAPS[name]
-        for item in _items(document, where):
-            if field in item and (value is _ALWAYS or item[field] == value):
-                del item[field]
-    return document
-
-
-def gap_values(document: Any, name: str) -> list[Any]:
-    """The gap's field in every event or request of the document, in order."""
-    where, field, _ = GAPS[name]
-    return [item.get(field) for item in _items(document, where)]
-
-
-def normalise(document: Any) -> str:
-    """Sorted JSON with every UUID replaced by `<uuid N>` in order of first appearance.
-
-    Only the UUID itself: prefixes such as `adk-` or `e-` are kept, so an id of
-    another shape shows as a difference.
-    """
-    text = json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False)
-    seen: dict[str, str] = {}
-
-    def placeholder(match: re.Match[str]) -> str:
-        return seen.setdefault(match.group(0), f"<uuid {len(seen) + 1}>")
-
-    return _UUID.sub(placeholder, text)
-
-
-def difference(reference: Any, ours: Any) -> str:
-    """A unified diff of the two normalised documents; empty when they agree."""
-    lines = difflib.unified_diff(
-        normalise(reference).splitlines(),
-        normalise(ours).splitlines(),
-        "google-adk 2.13",
-        "ours",
-        n=4,
-        lineterm="",
-    )
-    return "\n".join(lines)
-
-
-def assert_same(reference: Any, ours: Any, *, ignore_gaps: bool = True) -> None:
-    """Fail with a unified diff unless both sides agree (the GAPS aside, by default)."""
-    if ignore_gaps:
-        reference, ours = without_gaps(reference, list(GAPS)), without_gaps(ours, list(GAPS))
-    diff = difference(reference, ours)
-    assert not diff, "google-adk 2.13 and ours differ:\n" + diff
+__all__ = [
+    "GAPS",
+    "assert_same",
+    "difference",
+    "gap_values",
+    "load_case",
+    "normalise",
+    "run_ours",
+    "run_reference",
+    "to_ours",
+    "without_gaps",
+]

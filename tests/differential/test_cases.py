@@ -32,7 +32,8 @@ CASES: dict[str, str | None] = {
     "output_schema_no_tools": None,
     "output_schema_with_tools": "ours declares no set_model_response tool and lacks ADK's"
     " 'IMPORTANT: ... set_model_response ...' instruction; the model's set_model_response"
-    " call gets an error response, no final JSON event, no output_key state",
+    " call gets an error response ('...failed as no tool...'), the model is asked again; no"
+    " final JSON event, no output_key state, no actions.set_model_response",
     "transfer_round_trip": f"transfer_to_agent's description differs; {_CONTEXT}",
     "sequential_parallel_skip": "after ParallelAgent[x, y] whose y's before_agent_callback"
     " returns Content, ours never runs the next agent of the SequentialAgent (ADK does); y's"
@@ -47,6 +48,10 @@ CASES: dict[str, str | None] = {
     "instruction_artifact": f"{{artifact.x}} without an artifact service: {_ERROR_EVENT}",
     "tool_raises": "a tool's exception: ADK records an error event and raises it"
     " (DivisionProblem); ours sends the model an error function response and goes on",
+    "model_raises": "a custom BaseLlm raising QuotaProblem: ADK records an error event and"
+    " raises QuotaProblem at once; ours retries the model call (a second request) and raises"
+    " InvocationFailedError (here wrapping the script's end)",
+    "callbacks_model_and_tool": None,
     "long_running_none": "a long-running tool returning None: ours' ToolCallOutput drops"
     " `response` (None, the converter's exclude_none) and the required field fails to decode:"
     " every workflow task fails ('Failed decoding arguments'), so answering the call raises"
