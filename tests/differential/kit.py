@@ -13,7 +13,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
-  optionally `INITIAL_STATE` (the session's state when it is created).
+  optionally `INITIAL_STATE` (the session's state when it is created) and
+  `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
+  compared branch by branch, see `_by_branch`).
 
 `load_case` loads the source as-is (reference) or with `google.adk` replaced by
 `adk` in its import lines (ours); `run_reference` / `run_ours` run it and return
@@ -217,9 +219,15 @@ async def _document(runner: Any, case: pytypes.ModuleType, recorder: Recorder) -
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
     turns = await _run_turns(runner, case, session_id)
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
-    yielded = [e for t in turns for e in t["events"]]
     stored = [dump_event(e) for e in session.events]
+    interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
+    if interleave:
+        for turn in turns:
+            turn["events"] = _by_branch(turn["events"])
+        stored = _by_branch(stored)
+    yielded = [e for t in turns for e in t["events"]]
     return {
+        **({"branch_runs_sorted": True} if interleave else {}),
         "turns": turns,
         "session": {
             "state": _jsonable(session.state),
@@ -228,6 +236,26 @@ async def _document(runner: Any, case: pytypes.ModuleType, recorder: Recorder) -
         },
         "requests": dict(recorder.requests),
     }
+
+
+def _by_branch(events: list[Any]) -> list[Any]:
+    """Each run of consecutive branch events in branch order (stable within a branch).
+
+    Concurrent branches interleave as their work finishes: in ADK by asyncio's
+    scheduling, in ours by when activities complete. Each branch's own order,
+    and the order around the run, is still compared.
+    """
+    out: list[Any] = []
+    run: list[Any] = []
+    for event in [*events, None]:
+        if event is not None and event.get("branch"):
+            run.append(event)
+            continue
+        out.extend(sorted(run, key=lambda e: e["branch"]))
+        run = []
+        if event is not None:
+            out.append(event)
+    return out
 
 
 async def run_reference(case_name: str) -> Any:

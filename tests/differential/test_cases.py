@@ -36,8 +36,9 @@ CASES: dict[str, str | None] = {
     " final JSON event, no output_key state, no actions.set_model_response",
     "transfer_round_trip": f"transfer_to_agent's description differs; {_CONTEXT}",
     "sequential_parallel_skip": "after ParallelAgent[x, y] whose y's before_agent_callback"
-    " returns Content, ours never runs the next agent of the SequentialAgent (ADK does); y's"
-    " event also comes before x's",
+    " returns Content, ours never runs the next agent of the SequentialAgent (ADK does: its"
+    " request, its event)",
+    "parallel_branches_isolated": None,
     "loop_exit_include_none": f"exit_loop's description ('Exits the loop.'); {_CONTEXT}",
     "agent_tool_summarization": "AgentTool with skip_summarization: ADK's function-response"
     " event also carries the agent's reply as a text Part; ours has the response only",

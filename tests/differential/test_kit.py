@@ -82,3 +82,17 @@ def test_ids_keep_their_shape() -> None:
     b = {"id": "0b6b6b6e-1111-4222-8333-944444444444"}
     assert kit.difference(a, b)
     assert kit.normalise(a) == kit.normalise({"id": "adk-9b6b6b6e-1111-4222-8333-944444444444"})
+
+
+def test_branch_runs_keep_each_branch_order() -> None:
+    """Only the interleaving of concurrent branches is let go, nothing around it."""
+    events = [
+        {"id": "u"},
+        {"id": "r1", "branch": "p.r"},
+        {"id": "l1", "branch": "p.l"},
+        {"id": "r2", "branch": "p.r"},
+        {"id": "s"},
+        {"id": "l2", "branch": "p.l"},
+    ]
+    ids = [e["id"] for e in kit._by_branch(events)]
+    assert ids == ["u", "l1", "r1", "r2", "s", "l2"]

@@ -4,6 +4,7 @@ from google.adk.agents import LlmAgent, ParallelAgent, SequentialAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.genai import types
 
+BRANCHES_INTERLEAVE = True  # branches run concurrently: compared branch by branch
 TURNS = ["go"]
 
 
