@@ -39,7 +39,8 @@ CASES: dict[str, str | None] = {
     " returns Content, ours never runs the next agent of the SequentialAgent (ADK does: its"
     " request, its event)",
     "parallel_branches_isolated": None,
-    "loop_exit_include_none": f"exit_loop's description ('Exits the loop.'); {_CONTEXT}",
+    "loop_exit_include_none": "exit_loop's description (ADK: 'Exits the loop.', ours: 'Exits"
+    f" every enclosing loop.'); {_CONTEXT}",
     "agent_tool_summarization": "AgentTool with skip_summarization: ADK's function-response"
     " event also carries the agent's reply as a text Part; ours has the response only",
     "instruction_templating": None,
@@ -56,7 +57,8 @@ CASES: dict[str, str | None] = {
     "long_running_none": "a long-running tool returning None: ours' ToolCallOutput drops"
     " `response` (None, the converter's exclude_none) and the required field fails to decode:"
     " every workflow task fails ('Failed decoding arguments'), so answering the call raises"
-    " WorkflowQueryFailedError (ADK: the answer resumes, the model replies)",
+    " WorkflowQueryFailedError or hangs (the kit's 10 s); ADK: the answer resumes, the model"
+    " replies",
 }
 
 
