@@ -1,0 +1,301 @@
+"""The differential kit: one ADK agent script, run on google-adk 2.13 and on ours.
+
+Runs on: process side (the tests' process; ours through a Runner whose worker
+runs in this process on the session's local Temporal).
+
+A case is a module under cases/ written exactly as an ADK user writes it
+(imports from `google.adk`), plus two names the kit reads:
+
+- `build(scripted)` returns the root agent. `scripted(*replies, model=...)`
+  makes a scripted model for the side being run (a BaseLlm subclass of that
+  side): its replies (text, a Part, a list of Parts, a Content, or an exception
+  to raise) are consumed in order, one per call; give each agent its own, so
+  parallel branches stay deterministic.
+- `TURNS`: the user messages, one run_async each, in one session: a text, or
+  a function of the events yielded so far returning the message (a Content);
+  optionally `INITIAL_STATE` (the session's state when it is created) and
+  `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
+  compared branch by branch, see `_by_branch`).
+
+`load_case` loads the source as-is (reference) or with `google.adk` replaced by
+`adk` in its import lines (ours); `run_reference` / `run_ours` run it and return
+one JSON-able document (each turn's yielded events or exception, the stored
+session, every request each model saw); `assert_same` compares the documents
+with ids and timestamps normalised and fails with a unified diff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import re
+import sys
+import types as pytypes
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from google.genai import types
+from pydantic import PrivateAttr
+from pydantic_core import to_jsonable_python
+
+from .compare import GAPS, assert_same, difference, gap_values, normalise, without_gaps
+
+CASES = Path(__file__).parent / "cases"
+APP, USER = "test_app", "u1"
+REFERENCE, OURS = "reference", "ours"
+
+_IMPORT = re.compile(r"^(\s*(?:from|import)\s+)google\.adk\b", re.MULTILINE)
+_VOLATILE_EVENT_FIELDS = {"timestamp"}
+"""Differ on every run by nature (ids are replaced, not dropped: their shape is compared)."""
+_counter = itertools.count()
+TURN_TIMEOUT = 10.0
+"""Seconds one run_async may take (a turn takes ~1 s): a hang shows as a difference."""
+
+
+def to_ours(source: str) -> str:
+    """The porting promise: only the import prefix changes."""
+    return _IMPORT.sub(r"\1adk", source)
+
+
+def load_case(name_or_source: str, side: str) -> pytypes.ModuleType:
+    """The case module for one side: a case's name (cases/NAME.py) or its source.
+
+    A fresh module each call: cases hold no shared state.
+    """
+    is_source = "\n" in name_or_source
+    path = Path("<case source>") if is_source else CASES / f"{name_or_source}.py"
+    source = name_or_source if is_source else path.read_text()
+    if side == OURS:
+        source = to_ours(source)
+    name = f"diffcase_{side}_{next(_counter)}"
+    module = pytypes.ModuleType(name)
+    module.__file__ = str(path)
+    sys.modules[name] = module  # pydantic resolves a case's annotations through it
+    exec(compile(source, str(path), "exec"), module.__dict__)
+    return module
+
+
+# ── the scripted model, one class per side ──
+
+
+class Recorder:
+    """The models one run created, in creation order, and what each was asked."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[str, list[Any]]] = []
+
+    def new(self, label: str) -> list[Any]:
+        seen: list[Any] = []
+        self.requests.append((f"model#{len(self.requests)} {label}", seen))
+        return seen
+
+
+def _model_factory(side: str, recorder: Recorder) -> Callable[..., Any]:
+    if side == REFERENCE:
+        from google.adk.models.base_llm import BaseLlm as RefBaseLlm
+        from google.adk.models.llm_response import LlmResponse as RefLlmResponse
+
+        base: Any = RefBaseLlm
+        response_cls: Any = RefLlmResponse
+        error_base: Any = Exception
+    else:
+        from adk.models._errors import PermanentModelError
+        from adk.models.base_llm import BaseLlm as OurBaseLlm
+        from adk.models.llm_response import LlmResponse as OurLlmResponse
+
+        base, response_cls = OurBaseLlm, OurLlmResponse
+        error_base = PermanentModelError  # ours retries other model errors: not a script's end
+
+    class ScriptExhaustedError(error_base):  # type: ignore[misc, valid-type]
+        """Asked for one reply more than scripted (the same class name on both sides)."""
+
+    class ScriptedModel(base):  # type: ignore[misc, valid-type]
+        """Replies in order; records each request as JSON when it arrives (it may be reused)."""
+
+        replies: list[Any] = []
+        _seen: list[Any] = PrivateAttr(default_factory=list)
+
+        async def generate_content_async(self, llm_request: Any, stream: bool = False) -> Any:
+            self._seen.append(dump_request(llm_request))
+            turn = len(self._seen) - 1
+            if turn >= len(self.replies):
+                raise ScriptExhaustedError(
+                    f"scripted model {self.model!r} has {len(self.replies)} replies; call"
+                    f" #{turn + 1} asked for one more"
+                )
+            reply = self.replies[turn]
+            if isinstance(reply, BaseException):  # the model call fails
+                raise reply
+            yield response_cls(content=_content(reply))
+
+    def scripted(*replies: Any, model: str = "scripted-model") -> Any:
+        instance = ScriptedModel(model=model, replies=list(replies))
+        instance._seen = recorder.new(model)  # the recorder's own list: pydantic copies fields
+        return instance
+
+    return scripted
+
+
+def _content(reply: Any) -> types.Content:
+    if isinstance(reply, types.Content):
+        return reply
+    if isinstance(reply, str):
+        reply = types.Part(text=reply)
+    if isinstance(reply, types.Part):
+        reply = [reply]
+    return types.Content(role="model", parts=list(reply))
+
+
+def _jsonable(value: Any) -> Any:
+    def fallback(obj: Any) -> Any:
+        if isinstance(obj, type):  # an output_schema class given as response_schema
+            schema = getattr(obj, "model_json_schema", None)
+            return {"class": obj.__qualname__, "schema": schema() if schema else None}
+        return f"<{type(obj).__qualname__}>"
+
+    return to_jsonable_python(value, exclude_none=True, by_alias=False, fallback=fallback)
+
+
+def dump_request(llm_request: Any) -> Any:
+    """Every public field of the request but tools_dict (objects; declarations are in config)."""
+    fields = {
+        name: getattr(llm_request, name)
+        for name in type(llm_request).model_fields
+        if name != "tools_dict"
+    }
+    return {k: v for k, v in _jsonable(fields).items() if v not in (None, {}, [])}
+
+
+def dump_event(event: Any) -> Any:
+    data = _jsonable(event)
+    for name in _VOLATILE_EVENT_FIELDS:
+        data.pop(name, None)
+    return data
+
+
+# ── running one side ──
+
+
+def _error(error: BaseException) -> dict[str, str]:
+    return {"class": type(error).__name__, "message": str(error)}
+
+
+async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> list[Any]:
+    turns: list[Any] = []
+    seen: list[Any] = []
+    for turn in case.TURNS:
+        # a text, or a function of the events so far giving the message (e.g. a
+        # FunctionResponse answering a long-running call by its id)
+        message = (
+            turn(seen)
+            if callable(turn)
+            else types.Content(role="user", parts=[types.Part(text=turn)])
+        )
+        record: dict[str, Any] = {"message": _jsonable(message), "events": []}
+        turns.append(record)
+        try:
+            async with asyncio.timeout(TURN_TIMEOUT):
+                async for event in runner.run_async(
+                    user_id=USER, session_id=session, new_message=message
+                ):
+                    seen.append(event)
+                    record["events"].append(dump_event(event))
+        except TimeoutError:
+            record["raised"] = {"class": "(kit)", "message": f"no end in {TURN_TIMEOUT} s"}
+            break
+        except Exception as error:  # compared, not hidden: the case's outcome
+            record["raised"] = _error(error)
+            break
+    return turns
+
+
+async def _document(runner: Any, case: pytypes.ModuleType, recorder: Recorder) -> Any:
+    service = runner.session_service
+    # a session of its own: ours keys a running invocation by session on the shared server
+    session_id = f"{case.__name__}-{next(_counter)}"
+    state = dict(getattr(case, "INITIAL_STATE", {}))
+    await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
+    turns = await _run_turns(runner, case, session_id)
+    session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
+    stored = [dump_event(e) for e in session.events]
+    interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
+    if interleave:
+        for turn in turns:
+            turn["events"] = _by_branch(turn["events"])
+        stored = _by_branch(stored)
+    yielded = [e for t in turns for e in t["events"]]
+    return {
+        **({"branch_runs_sorted": True} if interleave else {}),
+        "turns": turns,
+        "session": {
+            "state": _jsonable(session.state),
+            # an event stored as it was yielded is named, not repeated
+            "events": [{"same_as_yielded": e["id"]} if e in yielded else e for e in stored],
+        },
+        "requests": dict(recorder.requests),
+    }
+
+
+def _by_branch(events: list[Any]) -> list[Any]:
+    """Each run of consecutive branch events in branch order (stable within a branch).
+
+    Concurrent branches interleave as their work finishes: in ADK by asyncio's
+    scheduling, in ours by when activities complete. Each branch's own order,
+    and the order around the run, is still compared.
+    """
+    out: list[Any] = []
+    run: list[Any] = []
+    for event in [*events, None]:
+        if event is not None and event.get("branch"):
+            run.append(event)
+            continue
+        out.extend(sorted(run, key=lambda e: e["branch"]))
+        run = []
+        if event is not None:
+            out.append(event)
+    return out
+
+
+async def run_reference(case_name: str) -> Any:
+    case = load_case(case_name, REFERENCE)
+    recorder = Recorder()
+    with warnings.catch_warnings():  # the reference's own (experimental, deprecation) warnings
+        warnings.simplefilter("ignore")
+        from google.adk.runners import Runner
+        from google.adk.sessions import InMemorySessionService
+
+        agent = case.build(_model_factory(REFERENCE, recorder))
+        runner = Runner(app_name=APP, agent=agent, session_service=InMemorySessionService())
+        try:
+            return await _document(runner, case, recorder)
+        finally:
+            await runner.close()
+
+
+async def run_ours(case_name: str, temporal_env: Any) -> Any:
+    from tests.workflows.helpers import runner_for
+
+    recorder = Recorder()
+    try:
+        case = load_case(case_name, OURS)
+        agent = case.build(_model_factory(OURS, recorder))
+    except Exception as error:  # e.g. a module path we lack: the case cannot even load
+        return {"load_error": _error(error)}
+    async with runner_for(temporal_env, agent) as runner:
+        return await _document(runner, case, recorder)
+
+
+__all__ = [
+    "GAPS",
+    "assert_same",
+    "difference",
+    "gap_values",
+    "load_case",
+    "normalise",
+    "run_ours",
+    "run_reference",
+    "to_ours",
+    "without_gaps",
+]
