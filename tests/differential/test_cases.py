@@ -14,11 +14,6 @@ import pytest
 
 from . import kit
 
-_CONTEXT = (
-    "another agent's events in the request: ADK 2.13 quotes them ('For context: below is a"
-    " transcript...' then '[agent] said:\\n<<<BEGIN_QUOTED_AGENT_CONTENT>>>...'); ours writes"
-    " 'For context:' and '[agent] said: ...'"
-)
 _ERROR_EVENT = (
     "ADK records an event with error_code/error_message and raises the error itself; ours"
     " records none and raises InvocationFailedError wrapping it"
@@ -34,13 +29,12 @@ CASES: dict[str, str | None] = {
     " 'IMPORTANT: ... set_model_response ...' instruction; the model's set_model_response"
     " call gets an error response ('...failed as no tool...'), the model is asked again; no"
     " final JSON event, no output_key state, no actions.set_model_response",
-    "transfer_round_trip": f"transfer_to_agent's description differs; {_CONTEXT}",
+    "transfer_round_trip": None,
     "sequential_parallel_skip": "after ParallelAgent[x, y] whose y's before_agent_callback"
     " returns Content, ours never runs the next agent of the SequentialAgent (ADK does: its"
     " request, its event)",
     "parallel_branches_isolated": None,
-    "loop_exit_include_none": "exit_loop's description (ADK: 'Exits the loop.', ours: 'Exits"
-    f" every enclosing loop.'); {_CONTEXT}",
+    "loop_exit_include_none": None,
     "agent_tool_summarization": "AgentTool with skip_summarization: ADK's function-response"
     " event also carries the agent's reply as a text Part; ours has the response only",
     "instruction_templating": None,
