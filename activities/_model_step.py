@@ -30,7 +30,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
-from ._spec import tool_kind, tool_options
+from ._spec import tool_kind, tool_options, touches_state
 from ._support import find_app, find_llm_agent, model_error, user_code
 
 
@@ -91,14 +91,20 @@ async def model_step(
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     response = await _run_model(agent, callback_context, llm_request)
+    actions = callback_context.actions  # records writes into containers read from state
     event = _finalize_event(input, agent, response, actions, llm_request)
     temp_delta = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
+    ended = ctx.end_invocation
     if event is None:
-        return ModelStepOutput(event=None, temp_delta=temp_delta)
-    agent._maybe_save_output_to_state(event)
+        return ModelStepOutput(event=None, temp_delta=temp_delta, end_invocation=ended)
+    with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
+        agent._maybe_save_output_to_state(event)
     await store.append_event(session, event)
     return ModelStepOutput(
-        event=event, calls=_plans(agent, event, llm_request), temp_delta=temp_delta
+        event=event,
+        calls=_plans(agent, event, llm_request),
+        temp_delta=temp_delta,
+        end_invocation=ended,
     )
 
 
@@ -163,7 +169,7 @@ async def _call_model(
                 )
             if fallback is not None:
                 return fallback  # type: ignore[no-any-return]
-        raise model_error(error, llm.model) from None
+        raise model_error(error, llm.model, final=True) from None
     if response is None:
         raise ApplicationError(
             f"Model {llm.model} returned no response.", type="ModelError", non_retryable=False
@@ -225,6 +231,7 @@ def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallP
                 deadline_seconds=deadline.total_seconds()
                 if (deadline := getattr(tool, "deadline", None))
                 else None,
+                shares_state=touches_state(agent, tool, call.name or ""),
             )
         )
     return plans

@@ -11,6 +11,8 @@ from adk.agents.llm_agent import LlmAgent
 from adk.agents.workflow_agents import LoopAgent, ParallelAgent, SequentialAgent
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
+from adk.tools.base_toolset import BaseToolset
+from adk.tools.function_tool import FunctionTool
 from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
 
@@ -87,3 +89,28 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
     if isinstance(agent, LoopAgent):
         spec.max_iterations = agent.max_iterations
     return spec
+
+
+def touches_state(agent: LlmAgent, tool: BaseTool | None, name: str) -> bool:
+    """Whether any code a call of `name` runs can read or write the session.
+
+    Tool callbacks and toolsets get a context; a FunctionTool's function only if it
+    declares a context parameter (or asks for confirmation). A plain function with no
+    context is called with its arguments alone: loading the session is wasted work,
+    and it can run alongside the step's other calls (CallPlan.shares_state).
+    """
+    if (
+        agent.canonical_before_tool_callbacks
+        or agent.canonical_after_tool_callbacks
+        or agent.canonical_on_tool_error_callbacks
+        or any(isinstance(t, BaseToolset) for t in agent.tools)
+    ):
+        return True
+    if tool is None:
+        return name == "transfer_to_agent"  # unknown names get an error result: no context
+    return not (
+        isinstance(tool, FunctionTool)
+        and type(tool).run_async is FunctionTool.run_async
+        and not tool.takes_context
+        and not tool.may_ask_confirmation
+    )

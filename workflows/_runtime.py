@@ -21,7 +21,7 @@ with workflow.unsafe.imports_passed_through():
     from ._humans import (
         RequestHub,
     )
-    from ._options import BOOKKEEPING
+    from ._options import BOOKKEEPING, failure_message
     from ._orchestration import Orchestration
     from ._react import ReactLoop
     from ._ui import Transcript
@@ -35,6 +35,7 @@ with workflow.unsafe.imports_passed_through():
         SessionRef,
         StepRef,
     )
+    from .errors import find_raised
 
 TEMP_PREFIX = "temp:"
 
@@ -137,6 +138,30 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
                 self.final_text = text
         self.last_author = event.author
         self.show()
+
+    def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None:
+        """The error event google-adk records when an exception ends `agent`'s run
+        (error_code: the class name, error_message: its text); once per exception,
+        by the agent it ended (the agents around it only pass it on)."""
+        if getattr(error, "_adk_recorded", False):
+            return
+        raised = find_raised(error)
+        if raised is not None:
+            code, message = raised.name, raised.message
+        else:
+            code, message = failure_message(error)
+        self._add_pending(
+            Event(
+                id=str(workflow.uuid4()),
+                timestamp=workflow.now().timestamp(),
+                invocation_id=self.invocation_id,
+                author=agent.name,
+                branch=branch,
+                error_code=code,
+                error_message=message,
+            )
+        )
+        error._adk_recorded = True  # type: ignore[attr-defined]
 
     def show(self) -> None:
         extra = self.details() if self.details else ""
