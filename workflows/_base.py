@@ -45,6 +45,7 @@ class RuntimeBase(Protocol):
     last_author: str | None
     status: str
     children: int
+    records_errors: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -63,7 +64,12 @@ class RuntimeBase(Protocol):
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
     async def _child(
-        self, agent: AgentSpec, branch: str | None, agent_tool: AgentToolCall | None = None
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        agent_tool: AgentToolCall | None = None,
+        *,
+        records_errors: bool = True,
     ) -> AgentRunResult: ...
 
     # the ReAct loop (_react)

@@ -81,26 +81,27 @@ class Orchestration(RuntimeBase):
     async def run_with_transfers(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` inline, then follow transfers (each target in a child workflow)."""
         outcome = await self.run_agent(agent, branch)
-        return await self._follow_transfers(outcome, branch)
+        return await self._follow_transfers(outcome, branch, self.records_errors)
 
     async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
-        """Run `agent` in a child workflow, then follow its transfers."""
-        outcome = await self._child(agent, branch)
-        return await self._follow_transfers(outcome, branch)
+        """Run `agent` in a child workflow, then follow its transfers (a step of a
+        shell agent: google-adk records no error event for a failure under one)."""
+        outcome = await self._child(agent, branch, records_errors=False)
+        return await self._follow_transfers(outcome, branch, False)
 
     async def _follow_transfers(
-        self, outcome: AgentRunResult, branch: str | None
+        self, outcome: AgentRunResult, branch: str | None, records_errors: bool
     ) -> AgentRunResult:
         escalated = outcome.escalated
         while outcome.transfer_to and not outcome.end_invocation:
             target = self.context.root.find_anywhere(outcome.transfer_to)
-            if target is None:  # ADK's check, ADK's exception
+            if target is None:  # 2.13's check and exception (no error event)
                 raise adk_error(
                     "builtins",
                     "ValueError",
-                    f"Agent {outcome.transfer_to} not found in the agent tree.",
+                    f"Transfer target agent '{outcome.transfer_to}' not found.",
                 )
-            outcome = await self._child(target, branch)
+            outcome = await self._child(target, branch, records_errors=records_errors)
             escalated = escalated or outcome.escalated
         outcome.escalated = escalated
         return outcome
@@ -164,6 +165,8 @@ class Orchestration(RuntimeBase):
         agent: AgentSpec,
         branch: str | None,
         agent_tool: AgentToolCall | None = None,
+        *,
+        records_errors: bool = True,
     ) -> AgentRunResult:
         await self.flush()  # the child reads the session: persist what we hold first
         self.children += 1
@@ -186,6 +189,7 @@ class Orchestration(RuntimeBase):
                     agent_tool=agent_tool,
                     session=self.session,
                     invocation_id=self.invocation_id,
+                    records_errors=records_errors,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,

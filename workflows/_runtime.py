@@ -52,8 +52,11 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         session: SessionRef | None = None,
         invocation_id: str | None = None,
         hub: RequestHub | None = None,
+        records_errors: bool = True,
     ) -> None:
         self.context = context
+        self.records_errors = records_errors
+        """See AgentRunInput.records_errors."""
         self.hub = hub
         self.answers: dict[str, HumanAnswer] = {}
         self.progress: dict[str, list[HumanAnswer]] = {}
@@ -142,8 +145,11 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
     def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None:
         """The error event google-adk records when an exception ends `agent`'s run
         (error_code: the class name, error_message: its text); once per exception,
-        by the agent it ended (the agents around it only pass it on)."""
+        by the LLM agent it ended (the agents around it only pass it on), and only
+        for an agent run at the top (see AgentRunInput.records_errors)."""
         if getattr(error, "_adk_recorded", False):
+            return
+        if agent.kind != "llm" or not self.records_errors:  # 2.13 records none there
             return
         raised = find_raised(error)
         if raised is not None:

@@ -84,6 +84,7 @@ class AdkAgentRunWorkflow:
                 session=input.session,
                 invocation_id=input.invocation_id,
                 hub=_RootHub(input.context.root_workflow_id),
+                records_errors=input.records_errors,
             )
         )
         try:

@@ -243,6 +243,10 @@ class AgentRunInput(BaseModel):
     invocation_id: str | None = None
     """The session and invocation of the run that started this one, when not the root's
     (a transfer inside an AgentTool's agent stays in the AgentTool's session)."""
+    records_errors: bool = True
+    """Whether a failure of an LLM agent of this run is recorded as an error event:
+    google-adk 2.13 records one for an agent run at the top (the root, a transfer
+    target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
 
 
 class AgentRunResult(BaseModel):

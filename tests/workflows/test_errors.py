@@ -16,7 +16,7 @@ from temporalio.client import WorkflowFailureError
 from temporalio.exceptions import ApplicationError
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker
 
-from adk import ActivityOptions, Agent
+from adk import ActivityOptions, Agent, SequentialAgent
 from adk.agents.invocation_context import LlmCallsLimitExceededError
 from adk.agents.run_config import RunConfig
 from adk.models.base_llm import BaseLlm
@@ -25,7 +25,6 @@ from adk.models.llm_response import LlmResponse
 from adk.runners import Runner
 from adk.testing import MockModel
 from adk.tools import ToolContext
-from client import InvocationFailedError
 from workflows import names
 from workflows.contracts import InvocationStatus
 
@@ -189,12 +188,29 @@ async def test_an_unknown_transfer_target_is_adks_value_error(temporal_env):
     helper = Agent(name="helper", model=MockModel.create(["hi"]))
     agent = Agent(name="a", model=model, sub_agents=[helper])
     async with runner_for(temporal_env, agent) as runner:
-        with pytest.raises((ValueError, InvocationFailedError)) as info:
-            async for _ in runner.run_async(
-                user_id="u1", session_id="s1", new_message=user_text("go")
-            ):
-                pass
-    assert "ghost" in str(info.value)
+        error, events = await failed_turn(runner, ValueError)
+    assert str(error) == "Transfer target agent 'ghost' not found."  # 2.13's text
+    assert errors(events) == []  # raised after the agent's run: 2.13 records no error event
+
+
+async def test_error_events_are_recorded_where_adk_records_them(temporal_env):
+    """2.13: by a failing LLM agent run at the top (the root, a transfer target),
+    none under a Sequential agent (nor by the shell agent itself)."""
+    target = Agent(name="target", model=MockModel.create([call("broken", x=3)]), tools=[broken])
+    root = Agent(
+        name="root", model=MockModel.create([call("transfer_to_agent", agent_name="target")])
+    )
+    root.sub_agents = [target]
+    target.parent_agent = root
+    async with runner_for(temporal_env, root) as runner:
+        _, events = await failed_turn(runner, KeyError)
+    assert errors(events) == [("target", "KeyError", "'no entry 3'")]
+
+    step = Agent(name="step", model=MockModel.create([call("broken", x=4)]), tools=[broken])
+    pipeline = SequentialAgent(name="pipeline", sub_agents=[step])
+    async with runner_for(temporal_env, pipeline) as runner:
+        error, events = await failed_turn(runner, KeyError)
+    assert str(error) == "'no entry 4'" and errors(events) == []
 
 
 def later(tool_context: ToolContext) -> None:
