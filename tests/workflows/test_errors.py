@@ -81,6 +81,16 @@ async def test_a_tool_exception_leaves_run_async_as_itself_after_adks_events(tem
     # 2.13: the user's message, the model's call, an error event; no response, no retry
     assert simplify(events) == [("user", "go"), ("a", ("call", "broken", {"x": 1}))]
     assert errors(events) == [("a", "KeyError", "'no entry 1'")]
+    # the Web UI shows a typed, non-retryable failure that says what happened
+    handle = temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    )
+    with pytest.raises(WorkflowFailureError) as info:
+        await handle.result()
+    failure = info.value.cause
+    assert isinstance(failure, ApplicationError) and failure.non_retryable
+    assert failure.type == "KeyError"
+    assert failure.message == "KeyError while calling tool broken of agent a: 'no entry 1'"
 
 
 async def test_the_apps_own_exception_class_comes_back(temporal_env):
