@@ -230,7 +230,11 @@ class ReactLoop(RuntimeBase):
         that cannot (plain functions) run concurrently alongside. The merged state is
         then google-adk's whatever the activities' layout.
         """
-        shared = [c for c in calls if by_id[c.id or ""].shares_state]
+        # an AgentTool's agent works on a copy of the session taken when it starts
+        # (its writes come back with its response): it runs alongside, as in ADK
+        shared = [
+            c for c in calls if by_id[c.id or ""].shares_state and by_id[c.id or ""].kind != "agent"
+        ]
         outcomes: dict[str, ToolCallOutput | ApplicationError] = {}
 
         async def one(call: types.FunctionCall, written: dict[str, Any]) -> None:
