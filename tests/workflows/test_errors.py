@@ -333,3 +333,19 @@ async def test_by_default_a_tool_exception_is_not_retried(temporal_env):
     async with runner_for(temporal_env, agent) as runner:
         error, _ = await failed_turn(runner, ConnectionError)
     assert str(error) == "down" and attempts == [1]
+
+
+async def test_a_raising_agent_callback_fails_as_itself(temporal_env):
+    def refuse(callback_context):
+        raise RuntimeError("cb")
+
+    agent = Agent(name="a", model=MockModel.create(["never"]), before_agent_callback=refuse)
+    async with runner_for(temporal_env, agent) as runner:
+        error, events = await failed_turn(runner, RuntimeError)
+    assert str(error) == "cb" and errors(events) == [("a", "RuntimeError", "cb")]
+
+    inner = Agent(name="inner", model=MockModel.create(["never"]))
+    pipeline = SequentialAgent(name="pipeline", sub_agents=[inner], before_agent_callback=refuse)
+    async with runner_for(temporal_env, pipeline) as runner:
+        error, events = await failed_turn(runner, RuntimeError)
+    assert str(error) == "cb" and errors(events) == []  # 2.13: none for a shell agent
