@@ -121,6 +121,8 @@ async def _run_model(
             return override  # type: ignore[no-any-return]
     llm_request.config.labels = {**(llm_request.config.labels or {}), "adk_agent_name": agent.name}
     response = await _call_model(agent, callback_context, llm_request)
+    if response is None:  # ADK: no response, no event, no after_model; the agent ends
+        return LlmResponse()
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):
             altered = await call_maybe_async(
@@ -145,7 +147,7 @@ def _model_of(agent: LlmAgent) -> BaseLlm:
 
 async def _call_model(
     agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
-) -> LlmResponse:
+) -> LlmResponse | None:
     llm = _model_of(agent)
     response: LlmResponse | None = None
     try:
@@ -170,10 +172,6 @@ async def _call_model(
             if fallback is not None:
                 return fallback  # type: ignore[no-any-return]
         raise model_error(error, llm.model, final=True) from None
-    if response is None:
-        raise ApplicationError(
-            f"Model {llm.model} returned no response.", type="ModelError", non_retryable=False
-        )
     return response
 
 

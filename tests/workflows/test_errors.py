@@ -349,3 +349,27 @@ async def test_a_raising_agent_callback_fails_as_itself(temporal_env):
     async with runner_for(temporal_env, pipeline) as runner:
         error, events = await failed_turn(runner, RuntimeError)
     assert str(error) == "cb" and errors(events) == []  # 2.13: none for a shell agent
+
+
+class SilentModel(BaseLlm):
+    """A custom model that yields no response at all."""
+
+    model: str = "silent"
+    calls: int = 0
+
+    async def generate_content_async(
+        self, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        self.calls += 1
+        return
+        yield  # pragma: no cover
+
+
+async def test_a_model_answering_nothing_ends_its_agent_quietly(temporal_env):
+    silent = SilentModel()
+    then = Agent(name="then", model=MockModel.create(["then says"]))
+    pipeline = SequentialAgent(name="p", sub_agents=[Agent(name="quiet", model=silent), then])
+    async with runner_for(temporal_env, pipeline) as runner:
+        events = await turn(runner, "go")
+    # 2.13: no event, no error, no retry; the next step runs
+    assert simplify(events) == [("user", "go"), ("then", "then says")] and silent.calls == 1
