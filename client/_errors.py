@@ -97,6 +97,10 @@ def rebuild(raised: RaisedError) -> BaseException | None:
 
 
 def _find_class(module_name: str, qualname: str) -> type[BaseException] | None:
+    # only from packages this process already uses: a name read from workflow history
+    # never makes the caller import (run) a package it did not load itself
+    if module_name.split(".")[0] not in sys.modules:
+        return None
     try:
         target: Any = sys.modules.get(module_name) or importlib.import_module(module_name)
         for part in qualname.split("."):
