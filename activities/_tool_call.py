@@ -26,6 +26,7 @@ from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
 from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
+from workflows.errors import RaisedError, rebuild
 
 from ._model_step import invocation_context
 from ._spec import touches_state
@@ -103,7 +104,9 @@ async def tool_call(
     )
     args = copy.deepcopy(call.args or {})
     tool = await find_tool(agent, tool_context, call.name or "")
-    if tool is None:
+    if input.failed is not None and tool is not None:  # an AgentTool's agent failed
+        response = await _agent_tool_error(agent, tool, args, tool_context, input.failed)
+    elif tool is None:
         response = await _unknown_tool(agent, args, tool_context, call.name or "")
     else:
         response = await _run_with_callbacks(agent, tool, args, tool_context, input.retry_errors)
@@ -258,6 +261,26 @@ async def _tool_error(
     raise raised(
         error, f"calling tool {tool.name} of agent {agent.name}", retryable=retry
     ) from None
+
+
+async def _agent_tool_error(
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, failed: RaisedError
+) -> Any:
+    """The on_tool_error callbacks get an AgentTool's failure as its exception (ADK);
+    unanswered, it fails the call as itself (the description it came with)."""
+    result = await _first_answer(
+        agent,
+        "on_tool_error_callback",
+        agent.canonical_on_tool_error_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+        error=rebuild(failed) or Exception(failed.message),
+    )
+    if result is None:
+        readable = f"{failed.name} while calling tool {tool.name} of agent {agent.name}"
+        raise failed.as_application_error(f"{readable}: {failed.message}")
+    return result
 
 
 def as_json_result(name: str, response: Any) -> dict[str, Any]:

@@ -30,6 +30,7 @@ with workflow.unsafe.imports_passed_through():
         StepRef,
         ToolCallOutput,
     )
+    from .errors import RaisedError
 
 
 class RuntimeBase(Protocol):
@@ -83,6 +84,7 @@ class RuntimeBase(Protocol):
         confirmation: Any,
         record_as: str | None = None,
         written: dict[str, Any] | None = None,
+        failed: RaisedError | None = None,
     ) -> ToolCallOutput: ...
 
     # waiting (_waits)

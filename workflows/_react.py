@@ -42,7 +42,7 @@ with workflow.unsafe.imports_passed_through():
         ToolCallInput,
         ToolCallOutput,
     )
-    from .errors import adk_error
+    from .errors import RaisedError, adk_error, find_raised
 
 
 class ReactLoop(RuntimeBase):
@@ -270,6 +270,7 @@ class ReactLoop(RuntimeBase):
         confirmation: Any,
         record_as: str | None = None,
         written: dict[str, Any] | None = None,
+        failed: RaisedError | None = None,
     ) -> ToolCallOutput:
         """One tool call; its failure raises (typed, non-retryable) once on_tool_error
         callbacks and the tool's own retry policy (if it opted into one) had their say."""
@@ -286,6 +287,7 @@ class ReactLoop(RuntimeBase):
                     record_as=record_as,
                     retry_errors=options is not None and options.maximum_attempts is not None,
                     state_before=written or {},
+                    failed=failed,
                 ),
                 result_type=ToolCallOutput,
                 summary=call_summary(call.name or "?", call.args),
@@ -303,8 +305,15 @@ class ReactLoop(RuntimeBase):
         tool = agent.tool(call.name or "")
         if tool is None or tool.agent is None:
             return ToolCallOutput(response={"error": f"AgentTool {call.name} is not known."})
-        # its agent's failure is this tool's exception: it fails this agent too (ADK)
-        outcome = await self._child(
-            tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
-        )
+        try:
+            outcome = await self._child(
+                tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
+            )
+        except ApplicationError as error:
+            # its agent's failure is this tool's exception: the agent's on_tool_error
+            # callbacks may turn it into a result (an activity); else it fails (ADK)
+            if (failed := find_raised(error)) is None:
+                raise
+            output = await self._run_tool_activity(agent, branch, call, None, None, failed=failed)
+            return output
         return outcome.tool_output or ToolCallOutput(response={"result": outcome.final_text or ""})

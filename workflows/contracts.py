@@ -19,6 +19,8 @@ from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.tools.tool_confirmation import ToolConfirmation
 
+from .errors import RaisedError
+
 AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
 ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]
 
@@ -196,6 +198,9 @@ class ToolCallInput(BaseModel):
     state_before: dict[str, Any] = Field(default_factory=dict)
     """State written by the calls of this step that ran before this one (they share
     the state, as google-adk's calls of one step do)."""
+    failed: RaisedError | None = None
+    """Set for an AgentTool call whose agent failed: the activity does not run the
+    tool but gives this exception to the agent's on_tool_error callbacks (ADK)."""
 
 
 class ToolCallOutput(BaseModel):

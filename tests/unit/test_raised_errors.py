@@ -7,8 +7,7 @@ import pytest
 from google.genai import errors as genai_errors
 from temporalio.exceptions import ActivityError, ApplicationError, RetryState
 
-from client._errors import rebuild
-from workflows.errors import RaisedError, adk_error, find_raised, raised_error
+from workflows.errors import RaisedError, adk_error, find_raised, raised_error, rebuild
 
 
 class NeedsTwo(Exception):

@@ -24,7 +24,7 @@ from adk.models.llm_request import LlmRequest
 from adk.models.llm_response import LlmResponse
 from adk.runners import Runner
 from adk.testing import MockModel
-from adk.tools import ToolContext
+from adk.tools import AgentTool, ToolContext
 from workflows import names
 from workflows.contracts import InvocationStatus
 
@@ -373,3 +373,31 @@ async def test_a_model_answering_nothing_ends_its_agent_quietly(temporal_env):
         events = await turn(runner, "go")
     # 2.13: no event, no error, no retry; the next step runs
     assert simplify(events) == [("user", "go"), ("then", "then says")] and silent.calls == 1
+
+
+async def test_an_agent_tools_failure_goes_to_the_callers_on_tool_error_callbacks(temporal_env):
+    seen: list[BaseException] = []
+
+    def handle(tool, args, tool_context, error):
+        seen.append(error)
+        return {"handled": True}
+
+    helper = Agent(name="helper", model=FailingModel())
+    model = MockModel.create([call("helper", request="x"), "Sorry."])
+    root = Agent(name="root", model=model, tools=[AgentTool(helper)], on_tool_error_callback=handle)
+    async with runner_for(temporal_env, root) as runner:
+        events = await turn(runner, "go")
+    # 2.13: the callback gets the agent's own exception and its result is the response
+    assert [(type(e), str(e)) for e in seen] == [(ValueError, "the model is misconfigured")]
+    assert simplify(events)[2:] == [
+        ("root", ("response", "helper", {"handled": True})),
+        ("root", "Sorry."),
+    ]
+
+    helper = Agent(name="helper", model=FailingModel())
+    model = MockModel.create([call("helper", request="x")])
+    root = Agent(name="root", model=model, tools=[AgentTool(helper)])
+    async with runner_for(temporal_env, root) as runner:
+        error, events = await failed_turn(runner, ValueError)
+    assert str(error) == "the model is misconfigured"
+    assert errors(events) == [("root", "ValueError", "the model is misconfigured")]
