@@ -25,6 +25,7 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
 from adk.plugins.base_plugin import BasePlugin
@@ -140,7 +141,7 @@ class Runner:
                 app_name=self.app_name, user_id=user_id, session_id=session_id
             )
             if exists is None:
-                raise ValueError(f"Session not found: {session_id}")
+                raise SessionNotFoundError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
         answers = is_resume(new_message)

@@ -70,6 +70,11 @@ class BaseSessionService(abc.ABC):
         """
         if event.partial:
             return event
+        # as google.adk: `temp:` values reach this session object (the rest of its
+        # invocation reads them) before the delta loses them for storage
+        for key, value in event.actions.state_delta.items():
+            if key.startswith(State.TEMP_PREFIX):
+                session.state[key] = value
         _trim_temp_delta_state(event)
         place = await self._persist(session, event)
         key = (session.app_name, session.user_id, session.id)

@@ -28,6 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
+from adk.errors.already_exists_error import AlreadyExistsError
+from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 
 from .base_session_service import (
@@ -71,10 +73,6 @@ _SESSION_WHERE = "app_name = ? AND user_id = ? AND id = ?"
 _EVENTS_WHERE = "app_name = ? AND user_id = ? AND session_id = ?"
 
 T = TypeVar("T")
-
-
-class AlreadyExistsError(Exception):
-    """A session with the requested id already exists."""
 
 
 def default_db_path() -> Path:
@@ -327,7 +325,8 @@ def _list_sessions(app_name: str, user_id: str | None, conn: sqlite3.Connection)
     if user_id is not None:
         sql += " AND user_id = ?"
         params.append(user_id)
-    rows = conn.execute(sql + " ORDER BY update_time DESC", params).fetchall()
+    # creation order, as google.adk lists (its in-memory dict, its database rows)
+    rows = conn.execute(sql + " ORDER BY create_time, rowid", params).fetchall()
     return [
         Session(
             id=row_session_id,
@@ -384,7 +383,7 @@ def _persist_event(
         f"UPDATE sessions SET {assignments} WHERE {_SESSION_WHERE}", (*values, *where)
     )
     if updated.rowcount == 0:  # raising rolls the whole append back
-        raise ValueError(f"Session {session.id} not found.")
+        raise SessionNotFoundError(f"Session {session.id} not found.")
     return place
 
 

@@ -46,6 +46,35 @@ def without_gaps(document: Any, gaps: list[str]) -> Any:
     return document
 
 
+def without_gaps_everywhere(document: Any) -> Any:
+    """A copy without every gap's field, wherever an event or a request sits in it.
+
+    For documents of any shape (test_runner_usage's records): an event is a dict
+    with `author` and `invocation_id`, a request one with `contents` or `config`.
+    """
+
+    def kind(item: dict[str, Any]) -> str | None:
+        if "author" in item and "invocation_id" in item:
+            return "event"
+        return "request" if "model" in item and ("contents" in item or "config" in item) else None
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        where = kind(value)
+        out = {}
+        for key, item in value.items():
+            gap = next((g for g in GAPS.values() if g[0] == where and g[1] == key), None)
+            if gap is not None and (gap[2] is _ALWAYS or item == gap[2]):
+                continue
+            out[key] = strip(item)
+        return out
+
+    return strip(document)
+
+
 def gap_values(document: Any, name: str) -> list[Any]:
     """The gap's field in every event or request of the document, in order."""
     where, field, _ = GAPS[name]

@@ -40,7 +40,15 @@ from google.genai import types
 from pydantic import PrivateAttr
 from pydantic_core import to_jsonable_python
 
-from .compare import GAPS, assert_same, difference, gap_values, normalise, without_gaps
+from .compare import (
+    GAPS,
+    assert_same,
+    difference,
+    gap_values,
+    normalise,
+    without_gaps,
+    without_gaps_everywhere,
+)
 
 CASES = Path(__file__).parent / "cases"
 APP, USER = "test_app", "u1"
@@ -300,4 +308,5 @@ __all__ = [
     "run_reference",
     "to_ours",
     "without_gaps",
+    "without_gaps_everywhere",
 ]

@@ -128,7 +128,8 @@ async def test_state_scoping_across_sessions_and_users(service: SqliteSessionSer
     await service.append_event(s1, event)
 
     assert event.actions.state_delta == {"app:a": 1, "user:u": 2, "s": 4}
-    assert s1.state == {"app:a": 1, "user:u": 2, "s": 4}
+    # as google-adk 2.13: the session object keeps temp: for its invocation; storage does not
+    assert s1.state == {"app:a": 1, "user:u": 2, "temp:t": 3, "s": 4}
     assert (await _reload(service, s1)).state == {"app:a": 1, "user:u": 2, "s": 4}
     assert (await _reload(service, s2)).state == {"app:a": 1, "user:u": 2}
     assert (await _reload(service, s3)).state == {"app:a": 1}
@@ -274,6 +275,28 @@ async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
     assert [s.id for s in (await service.list_sessions(app_name=APP, user_id="u1")).sessions] == [
         b.id
     ]
+
+
+async def test_sessions_list_in_creation_order(service: SqliteSessionService) -> None:
+    """As google-adk 2.13 lists them: an update does not move a session first."""
+    first = await _new(service, "u1")
+    second = await _new(service, "u1", session_id="fixed-id")
+    await service.append_event(second, _event())  # the later session, updated last
+    await service.append_event(first, _event(timestamp=1.0))  # an old time, updated now
+    listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
+    assert [s.id for s in listed] == [first.id, second.id]
+
+
+async def test_errors_at_google_adk_paths(service: SqliteSessionService) -> None:
+    from adk.errors.already_exists_error import AlreadyExistsError
+    from adk.errors.session_not_found_error import SessionNotFoundError
+
+    await _new(service, "u1", session_id="taken")
+    with pytest.raises(AlreadyExistsError, match="Session with id taken already exists."):
+        await _new(service, "u1", session_id="taken")
+    ghost = Session(id="ghost", app_name=APP, user_id="u1")
+    with pytest.raises(SessionNotFoundError, match="Session ghost not found."):
+        await service.append_event(ghost, _event())
 
 
 async def test_missing_session(service: SqliteSessionService) -> None:
