@@ -124,7 +124,7 @@ async def scenario(agent, record, runner_options):
         )
 
         try:
-            async for event in runner.run_async(
+            async for _event in runner.run_async(
                 user_id=USER, session_id="missing", new_message=content
             ):
                 pass
