@@ -1,4 +1,4 @@
-"""Few-shot examples: mirrors `google.adk.examples` (the data types; ExampleTool does not run yet).
+"""Few-shot examples: mirrors `google.adk.examples` (the data types; ExampleTool uses them).
 
 Runs on: process side.
 """

@@ -37,8 +37,7 @@ CASES: dict[str, str | None] = {
     "long_running_none": None,
     "sample_quickstart": None,
     "sample_hello_world": None,
-    "sample_hello_world_ma": "ours raises NotImplementedError for ExampleTool at load; 2.13"
-    " appends the '<EXAMPLES>' few-shot block to the system instruction",
+    "sample_hello_world_ma": None,
     "sample_callbacks": None,
     "sample_human_in_loop": "a LongRunningFunctionTool returning a result ('pending'): 2.13"
     " yields the function response and calls the model again in the same turn, and the"

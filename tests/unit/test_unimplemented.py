@@ -20,7 +20,6 @@ from adk.apps import App, ResumabilityConfig
 from adk.apps.app import EventsCompactionConfig
 from adk.artifacts import InMemoryArtifactService
 from adk.code_executors import BuiltInCodeExecutor, UnsafeLocalCodeExecutor
-from adk.examples import Example
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
 from adk.planners import BuiltInPlanner, PlanReActPlanner
@@ -29,7 +28,6 @@ from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
     AgentTool,
-    ExampleTool,
     google_search,
     load_artifacts,
     load_memory,
@@ -42,10 +40,6 @@ from adk.tools.base_toolset import BaseToolset
 
 def agent() -> Agent:
     return Agent(name="a", model="gemini-2.5-flash")
-
-
-def example_tool() -> ExampleTool:
-    return ExampleTool([Example(input=types.UserContent("hi"), output=[])])
 
 
 class _Toolset(BaseToolset):
@@ -67,7 +61,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", tools=[load_memory]), "load_memory"),
     (lambda: Agent(name="a", tools=[preload_memory]), "preload_memory"),
     (lambda: Agent(name="a", tools=[load_artifacts]), "load_artifacts"),
-    (lambda: Agent(name="a", tools=[example_tool()]), "example_tool"),
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
     (
