@@ -15,7 +15,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   a function of the events yielded so far returning the message (a Content);
   optionally `INITIAL_STATE` (the session's state when it is created) and
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
-  compared branch by branch, see `_by_branch`).
+  compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
+  (a turn that raised is not the last: the session goes on).
 
 `load_case` loads the source as-is (reference) or with `google.adk` replaced by
 `adk` in its import lines (ours); `run_reference` / `run_ours` run it and return
@@ -215,7 +216,8 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
             break
         except Exception as error:  # compared, not hidden: the case's outcome
             record["raised"] = _error(error)
-            break
+            if not getattr(case, "CONTINUE_AFTER_RAISE", False):
+                break
     return turns
 
 

@@ -16,6 +16,9 @@ from . import kit
 
 CASES: dict[str, str | None] = {
     "tools_state_two_turns": None,
+    "tools_signatures": None,
+    "user_message_parts": None,
+    "callback_raises": None,
     "parallel_calls_one_list": None,
     "output_schema_no_tools": None,
     "output_schema_with_tools": "ours declares no set_model_response tool and lacks ADK's"
