@@ -7,8 +7,8 @@ serializable spec that the workflow runs on; callbacks run in activities).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
-from typing import Any, Union
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar, Union
 
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -21,6 +21,9 @@ _SingleAgentCallback = Callable[
 ]
 BeforeAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
 AfterAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
+
+
+SelfAgent = TypeVar("SelfAgent", bound="BaseAgent")
 
 
 class BaseAgent(BaseModel):
@@ -63,9 +66,7 @@ class BaseAgent(BaseModel):
         return value
 
     def model_post_init(self, __context: Any) -> None:
-        for setting, feature in self._unimplemented_settings():
-            given = setting if "=" in setting else f"{setting}=..."
-            raise not_implemented(f"{type(self).__name__}({given})", feature)
+        self._refuse_unimplemented()
         for sub_agent in self.sub_agents:
             if sub_agent.parent_agent is not None:
                 raise ValueError(
@@ -74,6 +75,51 @@ class BaseAgent(BaseModel):
                     f" `{self.name}`"
                 )
             sub_agent.parent_agent = self
+
+    def _refuse_unimplemented(self) -> None:
+        for setting, feature in self._unimplemented_settings():
+            given = setting if "=" in setting else f"{setting}=..."
+            raise not_implemented(f"{type(self).__name__}({given})", feature)
+
+    def clone(self: SelfAgent, update: Mapping[str, Any] | None = None) -> SelfAgent:
+        """A copy of this agent (google.adk's clone): `update` sets fields of the copy.
+
+        The copy has no parent; its sub-agents are clones of these (unless
+        `update` gives its own), and its list fields are lists of its own. A
+        callback that is a method of this agent is bound to the copy instead.
+        """
+        if update is not None and "parent_agent" in update:
+            raise ValueError(
+                "Cannot update `parent_agent` field in clone. Parent agent is set"
+                " only when the parent agent is instantiated with the sub-agents."
+            )
+        unknown = set(update or {}) - set(type(self).model_fields)
+        if unknown:
+            raise ValueError(
+                f"Cannot update nonexistent fields in {type(self).__name__}: {unknown}"
+            )
+        copy = self.model_copy(update=update)
+        copy._refuse_unimplemented()  # model_copy skips model_post_init
+
+        def rebind(value: object) -> object:
+            if inspect.ismethod(value) and value.__self__ is self:
+                return value.__func__.__get__(copy)
+            return value
+
+        for field in type(copy).model_fields:
+            if field in ("sub_agents", "parent_agent") or field in (update or {}):
+                continue
+            value = getattr(copy, field)
+            if isinstance(value, list):
+                setattr(copy, field, [rebind(item) for item in value])
+            elif inspect.ismethod(value):
+                setattr(copy, field, rebind(value))
+        if update is None or "sub_agents" not in update:
+            copy.sub_agents = [sub_agent.clone() for sub_agent in self.sub_agents]
+        for sub_agent in copy.sub_agents:
+            sub_agent.parent_agent = copy
+        copy.parent_agent = None
+        return copy
 
     def _unimplemented_settings(self) -> list[tuple[str, str]]:
         """(setting, missing feature) for each google.adk setting given that has no

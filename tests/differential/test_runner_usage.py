@@ -21,6 +21,7 @@ from . import kit
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 DIFFERENCES: dict[str, str | None] = {
+    "app_runner": None,
     "session_lifecycle": None,
     "sync_run_and_limits": None,
 }
