@@ -8,8 +8,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
 
 - `build(scripted)` returns the root agent. `scripted(*replies, model=...)`
   makes a scripted model for the side being run (a BaseLlm subclass of that
-  side): its replies (text, a Part, a list of Parts, a Content, or an exception
-  to raise) are consumed in order, one per call; give each agent its own, so
+  side): its replies (text, a Part, a list of Parts, a Content, a dict of
+  LlmResponse fields, or an exception to raise) are consumed in order, one per call; give each agent its own, so
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
@@ -137,6 +137,12 @@ def _model_factory(side: str, recorder: Recorder) -> Callable[..., Any]:
             reply = self.replies[turn]
             if isinstance(reply, BaseException):  # the model call fails
                 raise reply
+            if isinstance(reply, dict):  # LlmResponse fields (content as any reply)
+                fields = dict(reply)
+                if "content" in fields:
+                    fields["content"] = _content(fields["content"])
+                yield response_cls(**fields)
+                return
             yield response_cls(content=_content(reply))
 
     def scripted(*replies: Any, model: str = "scripted-model") -> Any:
