@@ -22,6 +22,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 
 DIFFERENCES: dict[str, str | None] = {
     "app_runner": None,
+    "llm_calls_limit": None,
     "session_lifecycle": None,
     "sync_run_and_limits": None,
 }
