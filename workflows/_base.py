@@ -62,7 +62,12 @@ class RuntimeBase(Protocol):
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
     async def _child(
-        self, agent: AgentSpec, branch: str | None, agent_tool: AgentToolCall | None = None
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        agent_tool: AgentToolCall | None = None,
+        *,
+        node_path: str | None = None,
     ) -> AgentRunResult: ...
 
     # the ReAct loop (_react)

@@ -24,6 +24,7 @@ with workflow.unsafe.imports_passed_through():
 
     from . import names
     from ._base import RuntimeBase
+    from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
     from .contracts import (
         AgentCallbackInput,
@@ -43,6 +44,8 @@ class Orchestration(RuntimeBase):
     final_text: str | None
     last_author: str | None
     pending: list[Event]
+    node_path: str
+    paths: NodePaths | None
 
     # ── running agents ──────────────────────────────────────────────────────
 
@@ -93,7 +96,8 @@ class Orchestration(RuntimeBase):
                     type="UnknownAgent",
                     non_retryable=True,
                 )
-            outcome = await self._child(target, branch)
+            path = self.paths.start(target) if self.paths else self.node_path
+            outcome = await self._child(target, branch, node_path=path)
             escalated = escalated or outcome.escalated
         outcome.escalated = escalated
         return outcome
@@ -163,7 +167,10 @@ class Orchestration(RuntimeBase):
         agent: AgentSpec,
         branch: str | None,
         agent_tool: AgentToolCall | None = None,
+        *,
+        node_path: str | None = None,
     ) -> AgentRunResult:
+        """`node_path`: the run's own (a transfer target's); else it shares this run's."""
         await self.flush()  # the child reads the session: persist what we hold first
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
@@ -185,6 +192,7 @@ class Orchestration(RuntimeBase):
                     agent_tool=agent_tool,
                     session=self.session,
                     invocation_id=self.invocation_id,
+                    node_path=self.node_path if node_path is None else node_path,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,

@@ -139,6 +139,8 @@ class StepRef(BaseModel):
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """`temp:` state of the invocation (never persisted)."""
+    node_path: str = ""
+    """The agent run's node path, for the events the activity records (Event.node_info)."""
 
 
 class ModelStepInput(BaseModel):
@@ -227,6 +229,8 @@ class AgentRunInput(BaseModel):
     invocation_id: str | None = None
     """The session and invocation of the run that started this one, when not the root's
     (a transfer inside an AgentTool's agent stays in the AgentTool's session)."""
+    node_path: str = ""
+    """This run's node path (workflows/_node_paths.py)."""
 
 
 class AgentRunResult(BaseModel):

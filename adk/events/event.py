@@ -8,12 +8,55 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from google.genai import types
-from pydantic import ConfigDict, Field, alias_generators, field_serializer
+from pydantic import BaseModel, ConfigDict, Field, alias_generators, field_serializer
 
 from ..models.llm_response import LlmResponse
 from .event_actions import EventActions
+
+
+class NodeInfo(BaseModel):
+    """Where in the agent tree an event was produced (google-adk 2.13's node metadata).
+
+    `path` is `name@run/name@run/...`: `root@1` for the root LlmAgent's first run
+    in an invocation, `root@1/a@2` for its sub-agent `a`'s second run under it;
+    empty on user events and when the root agent is not an LlmAgent.
+    """
+
+    model_config = ConfigDict(
+        ser_json_bytes="base64",
+        val_json_bytes="base64",
+        alias_generator=alias_generators.to_camel,
+        populate_by_name=True,
+    )
+
+    path: str = ""
+    output_for: list[str] | None = None
+    """Node paths whose output this event also is (workflow graphs: not run here)."""
+    message_as_output: bool | None = None
+    """The event's content is the node's output (workflow graphs: not run here)."""
+
+    @property
+    def run_id(self) -> str:
+        """The run id of the leaf segment (`2` in `root@1/a@2`), or ''."""
+        leaf = self.path.rsplit("/", 1)[-1] if self.path else ""
+        _, at, run = leaf.rpartition("@")
+        return run if at else ""
+
+    @property
+    def parent_run_id(self) -> str | None:
+        """The run id of the parent segment, None for a path of one segment."""
+        if "/" not in self.path:
+            return None
+        return NodeInfo(path=self.path.rsplit("/", 1)[0]).run_id or None
+
+    @property
+    def name(self) -> str:
+        """The leaf segment's node name (without its `@run`)."""
+        leaf = self.path.rsplit("/", 1)[-1] if self.path else ""
+        return leaf.rsplit("@", 1)[0]
 
 
 class Event(LlmResponse):
@@ -33,10 +76,17 @@ class Event(LlmResponse):
     """'user' or the name of the agent that produced the event."""
     actions: EventActions = Field(default_factory=EventActions)
     """Side effects (state delta, transfer, escalation...)."""
+    output: Any | None = None
+    """A workflow node's output (google-adk 2.13 workflow graphs; not produced here)."""
+    node_info: NodeInfo = Field(default_factory=NodeInfo)
+    """Where in the agent tree the event was produced (see NodeInfo)."""
     long_running_tool_ids: set[str] | None = None
     """Ids of function calls of long-running tools in this event."""
     branch: str | None = None
     """Dot-separated agent path (`root.child`) isolating parallel branches."""
+    isolation_scope: str | None = None
+    """google-adk 2.13's internal scope tag (its Task API): an event carrying one
+    is hidden from every agent here (all unscoped), as from ADK's unscoped agents."""
     id: str = ""
     """Unique id; assigned when empty."""
     timestamp: float = Field(default_factory=lambda: datetime.now().timestamp())
