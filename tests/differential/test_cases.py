@@ -21,6 +21,8 @@ _ERROR_EVENT = (
 
 CASES: dict[str, str | None] = {
     "tools_state_two_turns": None,
+    "node_paths_transfers": None,
+    "node_paths_workflow_agents": None,
     "parallel_calls_one_list": "four parallel calls of one tool: in ADK each sees the"
     " state writes of the calls before it (sizes 1-4, items a-d); ours gives each the same"
     " snapshot (sizes 1,1,1,1, items ['d'])",
