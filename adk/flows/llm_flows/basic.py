@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from google.genai import types
+from pydantic import BaseModel
 
 from ...utils.variant_utils import GoogleLLMVariant, get_google_llm_variant
 
@@ -82,7 +83,8 @@ def _live_connect_config(ctx: InvocationContext, agent: LlmAgent, llm_request: L
     )
     for name in _LIVE_FROM_RUN_CONFIG:
         value = getattr(run_config, name, None)
-        setattr(live, name, value.model_copy(deep=True) if hasattr(value, "model_copy") else value)
+        # a copy: the request must not alias the RunConfig's objects (ADK copies too)
+        setattr(live, name, value.model_copy(deep=True) if isinstance(value, BaseModel) else value)
 
 
 def output_schema_and_tools(model: str | None) -> bool:
