@@ -11,7 +11,15 @@ from datetime import datetime
 from typing import Any
 
 from google.genai import types
-from pydantic import BaseModel, ConfigDict, Field, alias_generators, field_serializer
+from google.genai._transformers import t_content
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    alias_generators,
+    field_serializer,
+    model_validator,
+)
 
 from ..models.llm_response import LlmResponse
 from .event_actions import EventActions
@@ -97,6 +105,68 @@ class Event(LlmResponse):
         """Sorted: the same event serializes to the same bytes in every process."""
         return sorted(ids) if ids is not None else None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _convenience_kwargs(cls, data: Any) -> Any:
+        """google-adk 2.13's shorthands: `message` (content), `state` (actions.state_delta),
+        `route` (actions.route), `node_path` (node_info.path); a subclass declaring
+        one of these names as a field keeps it."""
+        if not isinstance(data, dict):
+            return data
+        names = set(cls.model_fields) | {f.alias for f in cls.model_fields.values() if f.alias}
+        data = dict(data)
+        taken = {
+            k: data.pop(k, None)
+            for k in ("message", "state", "route", "node_path")
+            if k not in names
+        }
+        taken = {k: v for k, v in taken.items() if v is not None}
+        if "message" in taken:
+            if data.get("content") is not None:
+                raise ValueError(
+                    "'message' and 'content' are mutually exclusive. Use one or the other."
+                )
+            data["content"] = t_content(taken["message"])
+        if "state" in taken or "route" in taken:
+            actions = data.get("actions")
+            if actions is None or isinstance(actions, (dict, EventActions)):
+                if isinstance(actions, EventActions):
+                    actions = actions.model_dump()
+                actions = dict(actions or {})
+                if "state" in taken:
+                    actions["state_delta"] = taken["state"]
+                if "route" in taken:
+                    actions["route"] = taken["route"]
+                data["actions"] = actions
+        if "node_path" in taken:
+            info = data.get("node_info")
+            if info is None or isinstance(info, (dict, NodeInfo)):
+                info = info.model_dump() if isinstance(info, NodeInfo) else dict(info or {})
+                info["path"] = taken["node_path"]
+                data["node_info"] = info
+        return data
+
+    @property
+    def message(self) -> Any:
+        """The event's content (or a subclass's own `message` field)."""
+        if "message" in type(self).model_fields:
+            return self.__dict__.get("message")
+        return self.content
+
+    @message.setter
+    def message(self, value: Any) -> None:
+        if "message" in type(self).model_fields:
+            self.__pydantic_validator__.validate_assignment(self, "message", value)
+            return
+        self.content = t_content(value) if value is not None else None
+
+    @property
+    def node_name(self) -> str:
+        """The name of the agent run that produced the event ('' on agent-state events)."""
+        if self.actions.agent_state or self.actions.end_of_agent:
+            return ""
+        return self.node_info.name
+
     def model_post_init(self, __context: object) -> None:
         if not self.id:
             self.id = Event.new_id()
@@ -104,6 +174,8 @@ class Event(LlmResponse):
     def is_final_response(self) -> bool:
         """Whether this event ends the agent's turn (ADK's termination predicate)."""
         if self.actions.skip_summarization or self.long_running_tool_ids:
+            return True
+        if self.error_code and not self.partial and not self.get_function_calls():
             return True
         return (
             not self.get_function_calls()

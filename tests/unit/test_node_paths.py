@@ -93,3 +93,22 @@ async def test_gemini_refuses_request_fields_it_would_ignore(field: str, value: 
     with pytest.raises(NotImplementedError, match=f"LlmRequest.{field}"):
         async for _ in Gemini(model="gemini-2.5-flash").generate_content_async(request):
             pass
+
+
+def test_event_shorthands_as_google_adk() -> None:
+    event = Event(author="a", message="hi", state={"k": 1}, route="next", node_path="root@1/a@1")
+    assert event.content is not None and event.content.role == "user"
+    assert event.message is event.content
+    assert (event.actions.state_delta, event.actions.route) == ({"k": 1}, "next")
+    assert (event.node_info.path, event.node_name) == ("root@1/a@1", "a")
+    with pytest.raises(ValueError, match="mutually exclusive"):
+        Event(message="hi", content=types.Content(role="user", parts=[types.Part(text="x")]))
+
+
+def test_an_error_event_is_a_final_response() -> None:
+    responded = types.Content(
+        role="user",
+        parts=[types.Part(function_response=types.FunctionResponse(name="f", response={}))],
+    )
+    assert Event(error_code="E", content=responded).is_final_response()
+    assert not Event(content=responded).is_final_response()
