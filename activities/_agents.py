@@ -10,7 +10,6 @@ from typing import Any
 
 from google.genai import types
 from pydantic import ValidationError
-from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
@@ -32,7 +31,7 @@ from workflows.contracts import (
 )
 
 from ._model_step import invocation_context, load_session
-from ._support import find_agent, find_app, find_llm_agent, user_code
+from ._support import find_agent, find_app, find_llm_agent, raised, user_code
 
 
 async def agent_callback(
@@ -59,10 +58,13 @@ async def agent_callback(
                 raise TypeError(f"it returned a {type(content).__name__}, not a types.Content")
         if content:
             break
+    actions = callback_context.actions  # records writes into containers read from state
     temp = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
     changed = any(not k.startswith(State.TEMP_PREFIX) for k in actions.state_delta)
+    # before: content (or the flag) ends this agent's run (ADK: end_invocation)
+    ended = input.when == "before" and (bool(content) or ctx.end_invocation)
     if not content and not changed and not actions.artifact_delta:
-        return AgentCallbackOutput(temp_delta=temp)
+        return AgentCallbackOutput(temp_delta=temp, end_invocation=ended)
     event = Event(
         id=input.event_id,
         timestamp=input.timestamp,
@@ -77,7 +79,7 @@ async def agent_callback(
         with user_code(f"saving the output of agent {agent.name}"):
             agent._maybe_save_output_to_state(event)
     await store.append_event(session, event)
-    return AgentCallbackOutput(event=event, temp_delta=temp)
+    return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
 
 
 async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool:
@@ -110,12 +112,8 @@ async def begin_agent_tool(
         )
     try:
         request = tool.request_text(dict(input.call.function_call.args or {}))
-    except (ValidationError, ValueError, TypeError) as error:  # the model's arguments
-        raise ApplicationError(
-            f"Arguments for agent tool {tool.name} do not fit its input schema: {error}",
-            type="InvalidAgentToolArguments",
-            non_retryable=True,
-        ) from error
+    except Exception as error:  # the model's arguments: the tool's exception (ADK)
+        raise raised(error, f"calling agent tool {tool.name}") from None
     await store.append_event(
         session,
         Event(

@@ -30,7 +30,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
-from ._spec import tool_kind, tool_options
+from ._spec import tool_kind, tool_options, touches_state
 from ._support import find_app, find_llm_agent, model_error, user_code
 
 
@@ -91,15 +91,21 @@ async def model_step(
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     response = await _run_model(agent, callback_context, llm_request)
+    actions = callback_context.actions  # records writes into containers read from state
     event = _finalize_event(input, agent, response, actions, llm_request)
     temp_delta = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
+    ended = ctx.end_invocation
     if event is None:
-        return ModelStepOutput(event=None, temp_delta=temp_delta)
-    agent._maybe_save_output_to_state(event)
+        return ModelStepOutput(event=None, temp_delta=temp_delta, end_invocation=ended)
+    with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
+        agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
     await store.append_event(session, event)
     return ModelStepOutput(
-        event=event, calls=_plans(agent, event, llm_request), temp_delta=temp_delta
+        event=event,
+        calls=_plans(agent, event, llm_request),
+        temp_delta=temp_delta,
+        end_invocation=ended,
     )
 
 
@@ -118,6 +124,8 @@ async def _run_model(
     llm_request.config.labels = dict(llm_request.config.labels or {})
     llm_request.config.labels.setdefault("adk_agent_name", agent.name)
     response = await _call_model(agent, callback_context, llm_request)
+    if response is None:  # ADK: no response, no event, no after_model; the agent ends
+        return LlmResponse()
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):
             altered = await call_maybe_async(
@@ -142,7 +150,7 @@ def _model_of(agent: LlmAgent) -> BaseLlm:
 
 async def _call_model(
     agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
-) -> LlmResponse:
+) -> LlmResponse | None:
     llm = _model_of(agent)
     response: LlmResponse | None = None
     try:
@@ -166,11 +174,7 @@ async def _call_model(
                 )
             if fallback is not None:
                 return fallback  # type: ignore[no-any-return]
-        raise model_error(error, llm.model) from None
-    if response is None:
-        raise ApplicationError(
-            f"Model {llm.model} returned no response.", type="ModelError", non_retryable=False
-        )
+        raise model_error(error, llm.model, final=True) from None
     return response
 
 
@@ -229,6 +233,7 @@ def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallP
                 deadline_seconds=deadline.total_seconds()
                 if (deadline := getattr(tool, "deadline", None))
                 else None,
+                shares_state=touches_state(agent, tool, call.name or ""),
             )
         )
     return plans

@@ -13,6 +13,8 @@ from adk.agents.parallel_agent import ParallelAgent
 from adk.agents.sequential_agent import SequentialAgent
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
+from adk.tools.base_toolset import BaseToolset
+from adk.tools.function_tool import FunctionTool
 from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
 
@@ -81,6 +83,9 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
             for tool in static_tools(agent)
         ]
         spec.output_key = agent.output_key
+        spec.accumulates_output = bool(
+            agent.output_key and agent.output_schema is None and agent.mode != "task"
+        )
         spec.disallow_transfer_to_parent = agent.disallow_transfer_to_parent
         spec.disallow_transfer_to_peers = agent.disallow_transfer_to_peers
         spec.include_contents = agent.include_contents
@@ -89,3 +94,28 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
     if isinstance(agent, LoopAgent):
         spec.max_iterations = agent.max_iterations
     return spec
+
+
+def touches_state(agent: LlmAgent, tool: BaseTool | None, name: str) -> bool:
+    """Whether any code a call of `name` runs can read or write the session.
+
+    Tool callbacks and toolsets get a context; a FunctionTool's function only if it
+    declares a context parameter (or asks for confirmation). A plain function with no
+    context is called with its arguments alone: loading the session is wasted work,
+    and it can run alongside the step's other calls (CallPlan.shares_state).
+    """
+    if (
+        agent.canonical_before_tool_callbacks
+        or agent.canonical_after_tool_callbacks
+        or agent.canonical_on_tool_error_callbacks
+        or any(isinstance(t, BaseToolset) for t in agent.tools)
+    ):
+        return True
+    if tool is None:
+        return name == "transfer_to_agent"  # unknown names get an error result: no context
+    return not (
+        isinstance(tool, FunctionTool)
+        and type(tool).run_async is FunctionTool.run_async
+        and not tool.takes_context
+        and not tool.may_ask_confirmation
+    )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Iterator, Mapping
 from datetime import timedelta
 
+from google.genai import errors as genai_errors
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -17,7 +19,8 @@ from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
-from adk.models._errors import classify_model_error
+from adk.models._errors import classify_model_error, redact
+from workflows.errors import RaisedError, raised_error
 
 
 def find_app(apps: Mapping[str, App], app_name: str) -> App:
@@ -85,25 +88,43 @@ async def heartbeating() -> AsyncIterator[None]:
 
 @contextlib.contextmanager
 def user_code(what: str) -> Iterator[None]:
-    """An exception in app code (instructions, callbacks) is a bug to fix, not to retry."""
+    """An exception in app code (instructions, callbacks) or an ADK rule fails at once,
+    and reaches the caller as itself (class and message): a bug to fix, not to retry."""
     try:
         yield
     except ApplicationError:
         raise
     except Exception as error:
-        raise ApplicationError(
-            f"{type(error).__name__} while {what}: {error}",
-            type=type(error).__name__,
-            non_retryable=True,
-        ) from error
+        raise raised(error, what) from None
 
 
-def model_error(exc: BaseException, model: str) -> ApplicationError:
-    """A provider error as a Temporal error: transient ones retry, the rest fail at once."""
+def raised(error: BaseException, what: str, *, retryable: bool = False) -> ApplicationError:
+    """`error` (raised while `what`) as the ApplicationError that carries it to the caller.
+
+    `from None` where it is raised: the carried description is what the caller gets;
+    the live exception as a cause would only repeat it in history."""
+    return raised_error(error, f"{type(error).__name__} while {what}: {error}", retryable=retryable)
+
+
+def model_error(exc: BaseException, model: str, *, final: bool = False) -> ApplicationError:
+    """A provider error as a Temporal error: transient ones retry, the rest fail at once.
+
+    A final one (not transient, or its retries spent) carries the exception itself, so
+    the caller gets the model client's exception as google-adk raises it; its text is
+    redacted like the message (it lands in history)."""
     info = classify_model_error(exc)
-    return ApplicationError(
-        f"{info.message} (model {model})",
-        type=info.error_type,
-        non_retryable=not info.retryable,
-        next_retry_delay=timedelta(seconds=info.retry_after) if info.retry_after else None,
-    )
+    message = f"{info.message} (model {model})"
+    if info.retryable and not final:
+        return ApplicationError(
+            message,
+            type=info.error_type,
+            next_retry_delay=timedelta(seconds=info.retry_after) if info.retry_after else None,
+        )
+    carried = RaisedError.of(exc)
+    carried.message = redact(carried.message)
+    if isinstance(exc, genai_errors.APIError):  # rebuilt from (code, response json)
+        carried.args = [exc.code, exc.details]
+    if carried.args is not None:
+        carried.args = json.loads(redact(json.dumps(carried.args)))
+    # the Web UI tells the classification (ModelBadRequest, ...); the caller gets the class
+    return carried.as_application_error(message, type=info.error_type)

@@ -1,7 +1,9 @@
 """Tool-call activity: one function call with its callbacks, in a ToolContext.
 
-Runs on: activity side (worker process). A tool's exception becomes an error
-result the model can react to; the invocation goes on.
+Runs on: activity side (worker process). A tool's exception goes to the
+on_tool_error callbacks, which may turn it into a result the model sees; else it
+fails the call (and the invocation) as itself, as in google-adk 2.13. Retried
+first only when the tool opted into a retry policy (ToolCallInput.retry_errors).
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ from adk.flows.llm_flows.functions import build_function_response_event
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
-from adk.tools.base_toolset import BaseToolset
-from adk.tools.function_tool import FunctionTool
 from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
+from workflows.errors import RaisedError, rebuild
 
 from ._model_step import invocation_context
-from ._support import find_app, find_llm_agent, user_code
+from ._spec import touches_state
+from ._support import find_app, find_llm_agent, raised, user_code
 
 log = structlog.get_logger("durable_adk.tool")
 
@@ -55,28 +57,9 @@ async def load_for_tool(store: BaseSessionService, ref: StepRef) -> Session:
 
 
 async def sees_session(agent: LlmAgent, name: str) -> bool:
-    """Whether any code this call runs can read the session (state, events, user content).
-
-    Tool callbacks and toolsets get a context; a FunctionTool's function only if it
-    declares a context parameter (or asks for confirmation). A plain function with no
-    context is called with its arguments alone, so loading the session is wasted work.
-    """
-    if (
-        agent.canonical_before_tool_callbacks
-        or agent.canonical_after_tool_callbacks
-        or agent.canonical_on_tool_error_callbacks
-        or any(isinstance(tool, BaseToolset) for tool in agent.tools)
-    ):
-        return True
+    """Whether any code this call runs can read the session (state, events, user content)."""
     tool = next((t for t in await agent.canonical_tools() if t.name == name), None)
-    if tool is None:
-        return name == "transfer_to_agent"  # unknown names get an error result: no context
-    return not (
-        isinstance(tool, FunctionTool)
-        and type(tool).run_async is FunctionTool.run_async
-        and not tool.takes_context
-        and not tool.may_ask_confirmation
-    )
+    return touches_state(agent, tool, name)
 
 
 async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> BaseTool | None:
@@ -111,6 +94,7 @@ async def tool_call(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
     ctx = invocation_context(store, session, ref, agent)
+    session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(
         ctx,
@@ -120,12 +104,17 @@ async def tool_call(
     )
     args = copy.deepcopy(call.args or {})
     tool = await find_tool(agent, tool_context, call.name or "")
-    if tool is None:
+    if input.failed is not None and tool is not None:  # an AgentTool's agent failed
+        response = await _agent_tool_error(agent, tool, args, tool_context, input.failed)
+    elif tool is None:
         response = await _unknown_tool(agent, args, tool_context, call.name or "")
     else:
-        response = await _run_with_callbacks(agent, tool, args, tool_context)
+        response = await _run_with_callbacks(agent, tool, args, tool_context, input.retry_errors)
+    actions = tool_context.actions  # records writes into containers read from state
+    ended = ctx.end_invocation
     if not response and tool is not None and tool.is_long_running:
-        return ToolCallOutput(response=None, actions=actions)  # ADK: nothing yet, no event
+        # ADK: nothing yet, no event
+        return ToolCallOutput(response=None, actions=actions, end_invocation=ended)
     try:
         pydantic_core.to_jsonable_python(actions.state_delta)
     except pydantic_core.PydanticSerializationError as error:
@@ -136,7 +125,9 @@ async def tool_call(
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
             }
         )
-    output = ToolCallOutput(response=as_json_result(call.name or "", response), actions=actions)
+    output = ToolCallOutput(
+        response=as_json_result(call.name or "", response), actions=actions, end_invocation=ended
+    )
     if input.record_as is not None and not actions.requested_tool_confirmations:
         await _record(store, session, input, output)
     return output
@@ -220,7 +211,7 @@ class _Placeholder(BaseTool):
 
 
 async def _run_with_callbacks(
-    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, retry: bool
 ) -> Any:
     """before_tool → the tool (on_tool_error on exception) → after_tool."""
     response = await _first_answer(
@@ -235,7 +226,7 @@ async def _run_with_callbacks(
         try:
             response = await tool.run_async(args=args, tool_context=ctx)
         except Exception as error:
-            response = await _tool_error(agent, tool, args, ctx, error)
+            response = await _tool_error(agent, tool, args, ctx, error, retry)
     altered = await _first_answer(
         agent,
         "after_tool_callback",
@@ -249,7 +240,12 @@ async def _run_with_callbacks(
 
 
 async def _tool_error(
-    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
+    agent: LlmAgent,
+    tool: BaseTool,
+    args: dict[str, Any],
+    ctx: ToolContext,
+    error: Exception,
+    retry: bool,
 ) -> Any:
     result = await _first_answer(
         agent,
@@ -263,7 +259,29 @@ async def _tool_error(
     if result is not None:
         return result
     log.warning("tool raised", tool=tool.name, error=repr(error))
-    return {"error": f"Invoking `{tool.name}()` failed: {type(error).__name__}: {error}"}
+    raise raised(
+        error, f"calling tool {tool.name} of agent {agent.name}", retryable=retry
+    ) from None
+
+
+async def _agent_tool_error(
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, failed: RaisedError
+) -> Any:
+    """The on_tool_error callbacks get an AgentTool's failure as its exception (ADK);
+    unanswered, it fails the call as itself (the description it came with)."""
+    result = await _first_answer(
+        agent,
+        "on_tool_error_callback",
+        agent.canonical_on_tool_error_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+        error=rebuild(failed) or Exception(failed.message),
+    )
+    if result is None:
+        readable = f"{failed.name} while calling tool {tool.name} of agent {agent.name}"
+        raise failed.as_application_error(f"{readable}: {failed.message}")
+    return result
 
 
 def as_json_result(name: str, response: Any) -> dict[str, Any]:

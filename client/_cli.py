@@ -12,6 +12,8 @@ import sys
 import uuid
 from typing import TYPE_CHECKING
 
+from temporalio.client import WorkflowFailureError
+
 from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE
 
@@ -92,7 +94,11 @@ async def cmd_run(args: argparse.Namespace) -> int:
                 f" durably. Web UI: {url}"
             )
             return EXIT_WAITING
-    except InvocationFailedError as error:
+    except Exception as error:  # the invocation's own exception, rebuilt (see invocation_error)
+        if not isinstance(error, InvocationFailedError):
+            if not isinstance(error.__cause__, WorkflowFailureError):
+                raise
+            error = InvocationFailedError(f"{type(error).__name__}: {error}", None)
         print(f"\ninvocation failed: {error}", file=sys.stderr)
         print(f"Web UI: {url}", file=sys.stderr)
         return EXIT_FAILED

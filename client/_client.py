@@ -31,7 +31,7 @@ from workflows.contracts import (
 )
 
 from . import _answers
-from ._errors import InvocationFailedError, SessionBusyError, failure_text
+from ._errors import SessionBusyError, invocation_error
 
 _MAX_POLL = 0.25
 """Longest pause between polls of the store while no event arrives (seconds)."""
@@ -172,7 +172,7 @@ class AgentClient:
         stop_when_waiting: bool = False,
         on_pending: Callable[[list[PendingRequest]], None] | None = None,
     ) -> AsyncIterator[Event]:
-        """The invocation's events as they are recorded; raises InvocationFailedError.
+        """The invocation's events as they are recorded; raises what the invocation raised.
 
         stop_when_waiting: end once the invocation waits for an answer (after
         yielding everything recorded so far), as an ADK turn ends at a pause.
@@ -229,7 +229,7 @@ class AgentClient:
             try:
                 result.result()
             except WorkflowFailureError as error:
-                raise InvocationFailedError(failure_text(error), invocation) from error
+                raise invocation_error(error, invocation) from error
         finally:
             if not result.done():
                 result.cancel()

@@ -10,6 +10,8 @@ from typing import Any
 from temporalio.client import WorkflowFailureError
 from temporalio.exceptions import ApplicationError, FailureError
 
+from workflows.errors import find_raised, rebuild
+
 
 class SessionBusyError(Exception):
     """The session already has a running invocation."""
@@ -47,3 +49,17 @@ def failure_text(error: WorkflowFailureError) -> str:
             generic.append(cause.message)
         cause = cause.__cause__
     return generic[0] if generic else str(error)
+
+
+def invocation_error(error: WorkflowFailureError, invocation: Any) -> BaseException:
+    """What the caller sees for a failed invocation: the exception google-adk raises.
+
+    A tool's, callback's or model's exception, or one of ADK's own (ValueError,
+    KeyError, LlmCallsLimitExceededError, pydantic's ValidationError), comes back as
+    an instance of its class with its message when the class is importable here;
+    anything else (an unknown app, a store outage, a class this process lacks) is an
+    InvocationFailedError whose message is the root cause.
+    """
+    raised = find_raised(error.cause)
+    rebuilt = rebuild(raised) if raised is not None else None
+    return rebuilt or InvocationFailedError(failure_text(error), invocation)

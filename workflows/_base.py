@@ -30,6 +30,7 @@ with workflow.unsafe.imports_passed_through():
         StepRef,
         ToolCallOutput,
     )
+    from .errors import RaisedError
 
 
 class RuntimeBase(Protocol):
@@ -45,6 +46,7 @@ class RuntimeBase(Protocol):
     last_author: str | None
     status: str
     children: int
+    records_errors: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -57,6 +59,8 @@ class RuntimeBase(Protocol):
     async def flush(self) -> None: ...
     def apply_temp(self, delta: dict[str, Any]) -> None: ...
     def record(self, event: Event) -> None: ...
+    def run_text(self, author: str, branch: str | None) -> str: ...
+    def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None: ...
     def show(self) -> None: ...
 
     # orchestration (_orchestration)
@@ -67,6 +71,7 @@ class RuntimeBase(Protocol):
         branch: str | None,
         agent_tool: AgentToolCall | None = None,
         *,
+        records_errors: bool = True,
         node_path: str | None = None,
     ) -> AgentRunResult: ...
 
@@ -80,6 +85,8 @@ class RuntimeBase(Protocol):
         plan: CallPlan | None,
         confirmation: Any,
         record_as: str | None = None,
+        written: dict[str, Any] | None = None,
+        failed: RaisedError | None = None,
     ) -> ToolCallOutput: ...
 
     # waiting (_waits)

@@ -24,6 +24,19 @@ BOOKKEEPING: dict[str, Any] = dict(
     ),
 )
 
+FAIL_ON: list[type[BaseException]] = [
+    ArithmeticError,
+    AssertionError,
+    AttributeError,
+    LookupError,
+    TypeError,
+    ValueError,
+]
+"""Exceptions that fail the workflow (the invocation, with their text) instead of
+its task. Temporal retries a failing workflow task every 10 s, forever: whatever a
+user sends, no invocation may hang in that loop. Nondeterminism and sandbox
+violations still fail the task (a redeploy can fix those without losing the run)."""
+
 
 def activity_kwargs(options: ActivityOptions | None, defaults: ActivityOptions) -> dict[str, Any]:
     """Temporal activity options from an ActivityOptions (unset fields from `defaults`)."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from temporalio import workflow
 from temporalio.exceptions import (
+    ActivityError,
     ApplicationError,
     CancelledError,
     ChildWorkflowError,
@@ -34,6 +35,7 @@ with workflow.unsafe.imports_passed_through():
         AgentSpec,
         AgentToolCall,
     )
+    from .errors import adk_error
 
 
 class Orchestration(RuntimeBase):
@@ -50,10 +52,15 @@ class Orchestration(RuntimeBase):
     # ── running agents ──────────────────────────────────────────────────────
 
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
-        """Run `agent` here: agent callbacks around its kind's behaviour."""
+        """Run `agent` here: agent callbacks around its kind's behaviour.
+
+        end_invocation (a before_agent_callback's content, or set by a callback or
+        tool) ends this agent only, skipping its after_agent_callback: in google-adk
+        each agent runs in a copy of the invocation context, so the agents around it
+        go on (a Sequential's next step, a Parallel's other branches)."""
         if agent.has_agent_callbacks:
             before = await self._agent_callback(agent, branch, "before")
-            if before is not None and before.content:
+            if before.end_invocation:
                 return self.result(end_invocation=True)
         if agent.kind == "llm":
             outcome = await self._run_llm_agent(agent, branch)
@@ -77,27 +84,30 @@ class Orchestration(RuntimeBase):
     async def run_with_transfers(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` inline, then follow transfers (each target in a child workflow)."""
         outcome = await self.run_agent(agent, branch)
-        return await self._follow_transfers(outcome, branch)
+        return await self._follow_transfers(outcome, branch, self.records_errors)
 
     async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
-        """Run `agent` in a child workflow, then follow its transfers."""
-        outcome = await self._child(agent, branch)
-        return await self._follow_transfers(outcome, branch)
+        """Run `agent` in a child workflow, then follow its transfers (a step of a
+        shell agent: google-adk records no error event for a failure under one)."""
+        outcome = await self._child(agent, branch, records_errors=False)
+        return await self._follow_transfers(outcome, branch, False)
 
     async def _follow_transfers(
-        self, outcome: AgentRunResult, branch: str | None
+        self, outcome: AgentRunResult, branch: str | None, records_errors: bool
     ) -> AgentRunResult:
         escalated = outcome.escalated
         while outcome.transfer_to and not outcome.end_invocation:
             target = self.context.root.find_anywhere(outcome.transfer_to)
-            if target is None:
-                raise ApplicationError(
-                    f"Agent {outcome.transfer_to} not found in the agent tree.",
-                    type="UnknownAgent",
-                    non_retryable=True,
+            if target is None:  # 2.13's check and exception (no error event)
+                raise adk_error(
+                    "builtins",
+                    "ValueError",
+                    f"Transfer target agent '{outcome.transfer_to}' not found.",
                 )
             path = self.paths.start(target) if self.paths else self.node_path
-            outcome = await self._child(target, branch, node_path=path)
+            outcome = await self._child(
+                target, branch, records_errors=records_errors, node_path=path
+            )
             escalated = escalated or outcome.escalated
         outcome.escalated = escalated
         return outcome
@@ -107,8 +117,6 @@ class Orchestration(RuntimeBase):
         for sub_agent in agent.sub_agents:
             outcome = await self.run_sub_agent(sub_agent, branch)
             escalated = escalated or outcome.escalated
-            if outcome.end_invocation:
-                return self.result(end_invocation=True)
         return self.result(escalated=escalated)
 
     async def _run_loop(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
@@ -117,8 +125,6 @@ class Orchestration(RuntimeBase):
             iteration += 1
             for sub_agent in agent.sub_agents:
                 outcome = await self.run_sub_agent(sub_agent, branch)
-                if outcome.end_invocation:
-                    return self.result(end_invocation=True)
                 if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
                     return self.result(escalated=True)
         return self.result()
@@ -156,9 +162,7 @@ class Orchestration(RuntimeBase):
                     actions=EventActions(state_delta=conflicts),
                 )
             )
-        ended = any(o.end_invocation for o in outcomes)
-        escalated = any(o.escalated for o in outcomes)
-        return self.result(end_invocation=ended, escalated=escalated)
+        return self.result(escalated=any(o.escalated for o in outcomes))
 
     # ── child workflows ─────────────────────────────────────────────────────
 
@@ -168,6 +172,7 @@ class Orchestration(RuntimeBase):
         branch: str | None,
         agent_tool: AgentToolCall | None = None,
         *,
+        records_errors: bool = True,
         node_path: str | None = None,
     ) -> AgentRunResult:
         """`node_path`: the run's own (a transfer target's); else it shares this run's."""
@@ -192,6 +197,7 @@ class Orchestration(RuntimeBase):
                     agent_tool=agent_tool,
                     session=self.session,
                     invocation_id=self.invocation_id,
+                    records_errors=records_errors,
                     node_path=self.node_path if node_path is None else node_path,
                 ),
                 id=child_id,
@@ -227,9 +233,25 @@ class Orchestration(RuntimeBase):
 
     async def _agent_callback(
         self, agent: AgentSpec, branch: str | None, when: str
-    ) -> Event | None:
+    ) -> AgentCallbackOutput:
         await self.flush()
-        output = await workflow.execute_activity(
+        try:
+            output = await self._agent_callback_activity(agent, branch, when)
+        except ActivityError as error:
+            error_type, message = failure_message(error)
+            failure = ApplicationError(message, type=error_type, non_retryable=True)
+            failure.__cause__ = error
+            self.record_error(agent, branch, failure)
+            raise failure from error
+        self.apply_temp(output.temp_delta)
+        if output.event is not None:
+            self.record(output.event)
+        return output
+
+    async def _agent_callback_activity(
+        self, agent: AgentSpec, branch: str | None, when: str
+    ) -> AgentCallbackOutput:
+        return await workflow.execute_activity(
             names.AGENT_CALLBACK,
             AgentCallbackInput(
                 ref=self.ref(agent, branch),
@@ -241,7 +263,3 @@ class Orchestration(RuntimeBase):
             summary=f"{when}_agent_callback · {agent.name}",
             **BOOKKEEPING,
         )
-        self.apply_temp(output.temp_delta)
-        if output.event is not None:
-            self.record(output.event)
-        return output.event

@@ -13,6 +13,7 @@ from temporalio import workflow
 from temporalio.exceptions import (
     ActivityError,
     ApplicationError,
+    CancelledError,
 )
 
 with workflow.unsafe.imports_passed_through():
@@ -20,7 +21,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS
     from adk.events.event import Event
-    from adk.flows.llm_flows.functions import build_function_response_event
+    from adk.flows.llm_flows.functions import build_function_response_event, own_text
 
     from . import names
     from ._base import RuntimeBase
@@ -41,6 +42,7 @@ with workflow.unsafe.imports_passed_through():
         ToolCallInput,
         ToolCallOutput,
     )
+    from .errors import RaisedError, adk_error, find_raised
 
 
 class ReactLoop(RuntimeBase):
@@ -51,16 +53,28 @@ class ReactLoop(RuntimeBase):
     # ── the ReAct loop ──────────────────────────────────────────────────────
 
     async def _run_llm_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
-        """Model step, tools, repeat until the last event is a final response."""
+        """Model step, tools, repeat until the last event is a final response.
+
+        A failure (a tool's, a callback's, the model's, an ADK rule's) is recorded
+        as an error event of this agent, as google-adk records it, and ends the run."""
+        try:
+            return await self._react(agent, branch)
+        except ApplicationError as error:
+            self.record_error(agent, branch, error)
+            raise
+
+    async def _react(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         escalated = False
         while True:
             step = await self._model_step(agent, branch)
             if step.event is None:
-                return self.result(escalated=escalated)
+                return self.result(escalated=escalated, end_invocation=step.end_invocation)
             self.record(step.event)
             if not step.calls:
-                return self.result(escalated=escalated)
-            response, requests = await self._run_calls(agent, branch, step.event, step.calls)
+                return self.result(escalated=escalated, end_invocation=step.end_invocation)
+            response, requests, ended = await self._run_calls(agent, branch, step.event, step.calls)
+            # a tool or callback set end_invocation: ADK's next step stops before the model
+            ended = ended or step.end_invocation
             if requests:  # an approved tool may itself escalate or transfer
                 for actions in await self._await_requests(agent, branch, requests):
                     escalated = escalated or bool(actions.escalate)
@@ -69,25 +83,25 @@ class ReactLoop(RuntimeBase):
                             transfer_to=actions.transfer_to_agent, escalated=escalated
                         )
             if response is None:
-                if requests:
+                if requests and not ended:
                     continue
-                return self.result(escalated=escalated)
+                return self.result(escalated=escalated, end_invocation=ended)
             escalated = escalated or bool(response.actions.escalate)
             if response.actions.transfer_to_agent:
                 return self.result(
                     transfer_to=response.actions.transfer_to_agent, escalated=escalated
                 )
-            if response.is_final_response() and not requests:
-                return self.result(escalated=escalated)
+            if ended or (response.is_final_response() and not requests):
+                return self.result(escalated=escalated, end_invocation=ended)
 
     async def _model_step(self, agent: AgentSpec, branch: str | None) -> ModelStepOutput:
         self.llm_calls += 1
         limit = self.context.run_config.max_llm_calls
         if limit > 0 and self.llm_calls > limit:
-            raise ApplicationError(
+            raise adk_error(
+                "adk.agents.invocation_context",
+                "LlmCallsLimitExceededError",
                 f"Max number of llm calls limit of `{limit}` exceeded",
-                type="LlmCallsLimitExceededError",
-                non_retryable=True,
             )
         # the request is built from the store: the step persists what we hold first
         pending, self.pending = self.pending, []
@@ -126,11 +140,13 @@ class ReactLoop(RuntimeBase):
         branch: str | None,
         model_event: Event,
         plans: list[CallPlan],
-    ) -> tuple[Event | None, list[PendingRequest]]:
-        """Run the event's function calls concurrently; merge the responses in call order.
+    ) -> tuple[Event | None, list[PendingRequest], bool]:
+        """Run the event's function calls; merge the responses in call order.
 
-        Returns the response event and what must now be awaited (confirmations,
-        long-running results).
+        Returns the response event, what must now be awaited (confirmations,
+        long-running results) and whether a call set end_invocation. A call that
+        failed fails the step, after the other calls' responses are recorded (ADK
+        keeps the results of the calls that finished).
         """
         by_id = {plan.id: plan for plan in plans}
         calls = [c for c in model_event.get_function_calls() if c.id in by_id]
@@ -143,19 +159,19 @@ class ReactLoop(RuntimeBase):
             await self.hub.add(requests)
         event_id = str(workflow.uuid4())
         record_as = event_id if len(calls) == 1 else None  # the only call records it itself
-        outputs = await asyncio.gather(
-            *(
-                self._run_call(agent, branch, call, by_id[call.id or ""], record_as)
-                for call in calls
-            )
-        )
+        outcomes = await self._call_outcomes(agent, branch, calls, by_id, record_as)
+        failures = [o for o in outcomes if isinstance(o, ApplicationError)]
+        outputs = [o for o in outcomes if isinstance(o, ToolCallOutput)]
+        ended = any(o.end_invocation for o in outputs)
         answered = [
             (call, output.response, output.actions)
-            for call, output in zip(calls, outputs, strict=True)
-            if output.response is not None
+            for call, output in zip(calls, outcomes, strict=True)
+            if isinstance(output, ToolCallOutput) and output.response is not None
         ]
         if not answered:
-            return None, requests
+            if failures:
+                raise failures[0]
+            return None, requests, ended
         recorded_at = next((o.recorded_at for o in outputs if o.recorded_at is not None), None)
         event = build_function_response_event(
             event_id=event_id,
@@ -164,15 +180,28 @@ class ReactLoop(RuntimeBase):
             author=agent.name,
             branch=branch,
             responses=answered,
+            display_texts={
+                call.id or "": output.display_text
+                for call, output in zip(calls, outcomes, strict=True)
+                if isinstance(output, ToolCallOutput) and output.display_text is not None
+            },
         )
         merged = event.actions
+        if agent.accumulates_output and agent.output_key and own_text(event):
+            # an AgentTool's text (skip_summarization) extends the run's output, as in 2.13
+            merged.state_delta[agent.output_key] = self.run_text(agent.name, branch) + own_text(
+                event
+            )
         self.apply_temp(merged.state_delta)
+        if failures:  # the finished calls' results are kept, then the error ends the run
+            self._add_pending(event)
+            raise failures[0]
         if recorded_at is not None:
             self.record(event)  # the tool activity recorded it in the session
-            return event, requests
+            return event, requests, ended
         if not merged.requested_tool_confirmations:
             self._add_pending(event)
-            return event, requests
+            return event, requests, ended
         asking, confirmations = confirmation_event(
             invocation_id=self.invocation_id,
             agent=agent.name,
@@ -191,19 +220,56 @@ class ReactLoop(RuntimeBase):
         else:
             self._add_pending(asking)
             self._add_pending(event)
-        return event, confirmations + requests
+        return event, confirmations + requests, ended
 
-    async def _run_call(
+    async def _call_outcomes(
         self,
         agent: AgentSpec,
         branch: str | None,
-        call: types.FunctionCall,
-        plan: CallPlan,
+        calls: list[types.FunctionCall],
+        by_id: dict[str, CallPlan],
         record_as: str | None,
-    ) -> ToolCallOutput:
-        if plan.kind == "agent":
-            return await self._run_agent_tool(agent, branch, call)
-        return await self._run_tool_activity(agent, branch, call, plan, None, record_as)
+    ) -> list[ToolCallOutput | ApplicationError]:
+        """Each call's output or failure, in call order.
+
+        google-adk runs a step's calls in one process over one session state: a call
+        reading a key sees what the calls before it wrote (its sync tools run one
+        after another in call order), so four calls appending to one list leave four
+        entries. The calls that can touch the state therefore run here one after
+        another in call order, each given the writes of those before it; the calls
+        that cannot (plain functions) run concurrently alongside. The merged state is
+        then google-adk's whatever the activities' layout.
+        """
+        # an AgentTool's agent works on a copy of the session taken when it starts
+        # (its writes come back with its response): it runs alongside, as in ADK
+        shared = [
+            c for c in calls if by_id[c.id or ""].shares_state and by_id[c.id or ""].kind != "agent"
+        ]
+        outcomes: dict[str, ToolCallOutput | ApplicationError] = {}
+
+        async def one(call: types.FunctionCall, written: dict[str, Any]) -> None:
+            plan = by_id[call.id or ""]
+            try:
+                if plan.kind == "agent":
+                    output = await self._run_agent_tool(agent, branch, call)
+                else:
+                    output = await self._run_tool_activity(
+                        agent, branch, call, plan, None, record_as, written
+                    )
+            except ApplicationError as error:
+                outcomes[call.id or ""] = error
+                return
+            outcomes[call.id or ""] = output
+
+        async def in_order() -> None:
+            written: dict[str, Any] = {}
+            for call in shared:
+                await one(call, dict(written))
+                if isinstance(output := outcomes[call.id or ""], ToolCallOutput):
+                    written.update(output.actions.state_delta)
+
+        await asyncio.gather(in_order(), *(one(c, {}) for c in calls if c not in shared))
+        return [outcomes[c.id or ""] for c in calls]
 
     async def _run_tool_activity(
         self,
@@ -213,13 +279,14 @@ class ReactLoop(RuntimeBase):
         plan: CallPlan | None,
         confirmation: Any,
         record_as: str | None = None,
+        written: dict[str, Any] | None = None,
+        failed: RaisedError | None = None,
     ) -> ToolCallOutput:
+        """One tool call; its failure raises (typed, non-retryable) once on_tool_error
+        callbacks and the tool's own retry policy (if it opted into one) had their say."""
         tool = agent.tool(call.name or "")
-        options = (
-            (plan.activity_options if plan else None)
-            or (tool.activity_options if tool else None)
-            or agent.tool_activity_options
-        )
+        own = (plan.activity_options if plan else None) or (tool.activity_options if tool else None)
+        options = own or agent.tool_activity_options
         try:
             return await workflow.execute_activity(
                 names.TOOL_CALL,
@@ -228,17 +295,19 @@ class ReactLoop(RuntimeBase):
                     function_call=call,
                     tool_confirmation=confirmation,
                     record_as=record_as,
+                    retry_errors=options is not None and options.maximum_attempts is not None,
+                    state_before=written or {},
+                    failed=failed,
                 ),
                 result_type=ToolCallOutput,
                 summary=call_summary(call.name or "?", call.args),
                 **activity_kwargs(options, TOOL_DEFAULTS),
             )
         except ActivityError as error:
-            # a tool's failure is an observation the model can react to
+            if isinstance(error.cause, CancelledError):
+                raise CancelledError(f"Tool {call.name} was cancelled.") from error
             error_type, message = failure_message(error)
-            return ToolCallOutput(
-                response={"error": f"Tool {call.name} failed ({error_type}): {message}"}
-            )
+            raise ApplicationError(message, type=error_type, non_retryable=True) from error
 
     async def _run_agent_tool(
         self, agent: AgentSpec, branch: str | None, call: types.FunctionCall
@@ -251,7 +320,10 @@ class ReactLoop(RuntimeBase):
                 tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
             )
         except ApplicationError as error:
-            if error.type == "LlmCallsLimitExceededError":
+            # its agent's failure is this tool's exception: the agent's on_tool_error
+            # callbacks may turn it into a result (an activity); else it fails (ADK)
+            if (failed := find_raised(error)) is None:
                 raise
-            return ToolCallOutput(response={"error": f"Invoking `{call.name}()` failed: {error}"})
+            output = await self._run_tool_activity(agent, branch, call, None, None, failed=failed)
+            return output
         return outcome.tool_output or ToolCallOutput(response={"result": outcome.final_text or ""})

@@ -16,13 +16,14 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from adk.events.event import Event
+    from adk.flows.llm_flows.functions import own_text
 
     from . import names
     from ._humans import (
         RequestHub,
     )
     from ._node_paths import NodePaths
-    from ._options import BOOKKEEPING
+    from ._options import BOOKKEEPING, failure_message
     from ._orchestration import Orchestration
     from ._react import ReactLoop
     from ._ui import Transcript
@@ -36,6 +37,7 @@ with workflow.unsafe.imports_passed_through():
         SessionRef,
         StepRef,
     )
+    from .errors import find_raised
 
 TEMP_PREFIX = "temp:"
 
@@ -52,10 +54,13 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         session: SessionRef | None = None,
         invocation_id: str | None = None,
         hub: RequestHub | None = None,
+        records_errors: bool = True,
         node_path: str = "",
         paths: NodePaths | None = None,
     ) -> None:
         self.context = context
+        self.records_errors = records_errors
+        """See AgentRunInput.records_errors."""
         self.node_path = node_path
         """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
         self.paths = paths
@@ -69,6 +74,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         self.temp_state: dict[str, Any] = dict(temp_state or {})
         self.llm_calls = llm_calls
         self.pending: list[Event] = []
+        self.run_texts: dict[str | None, tuple[str, str]] = {}
+        """branch -> (the agent whose run it is, its text so far)."""
         self.state_delta: dict[str, Any] = {}
         self.event_count = 0
         self.final_text: str | None = None
@@ -143,7 +150,50 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
             if text:
                 self.final_text = text
         self.last_author = event.author
+        self._track_run_text(event)
         self.show()
+
+    def _track_run_text(self, event: Event) -> None:
+        """The text of the run each branch's current agent is in (google-adk 2.13's
+        output accumulation: a run ends at another author's event or a final response)."""
+        author, text = self.run_texts.get(event.branch, ("", ""))
+        if event.is_final_response():
+            self.run_texts[event.branch] = ("", "")
+        elif not event.partial:
+            earlier = text if author == event.author else ""
+            self.run_texts[event.branch] = (event.author, earlier + own_text(event))
+
+    def run_text(self, author: str, branch: str | None) -> str:
+        """What `author` said so far in its current run on `branch`."""
+        who, text = self.run_texts.get(branch, ("", ""))
+        return text if who == author else ""
+
+    def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None:
+        """The error event google-adk records when an exception ends `agent`'s run
+        (error_code: the class name, error_message: its text); once per exception,
+        by the LLM agent it ended (the agents around it only pass it on), and only
+        for an agent run at the top (see AgentRunInput.records_errors)."""
+        if getattr(error, "_adk_recorded", False):
+            return
+        if agent.kind != "llm" or not self.records_errors:  # 2.13 records none there
+            return
+        raised = find_raised(error)
+        if raised is not None:
+            code, message = raised.name, raised.message
+        else:
+            code, message = failure_message(error)
+        self._add_pending(
+            Event(
+                id=str(workflow.uuid4()),
+                timestamp=workflow.now().timestamp(),
+                invocation_id=self.invocation_id,
+                author=agent.name,
+                branch=branch,
+                error_code=code,
+                error_message=message,
+            )
+        )
+        error._adk_recorded = True  # type: ignore[attr-defined]
 
     def show(self) -> None:
         extra = self.details() if self.details else ""

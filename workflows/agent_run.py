@@ -13,7 +13,7 @@ from temporalio import workflow
 with workflow.unsafe.imports_passed_through():
     from . import names
     from ._node_paths import NodePaths
-    from ._options import BOOKKEEPING
+    from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import AgentRuntime
     from .contracts import (
         AgentRunInput,
@@ -41,7 +41,7 @@ class _RootHub:
         await self.root.signal(names.SIGNAL_REGISTER, closed)
 
 
-@workflow.defn(name=names.AGENT_RUN_WORKFLOW)
+@workflow.defn(name=names.AGENT_RUN_WORKFLOW, failure_exception_types=FAIL_ON)
 class AdkAgentRunWorkflow:
     """Runs one agent for a branch of an invocation and reports the outcome."""
 
@@ -85,6 +85,7 @@ class AdkAgentRunWorkflow:
                 session=input.session,
                 invocation_id=input.invocation_id,
                 hub=_RootHub(input.context.root_workflow_id),
+                records_errors=input.records_errors,
                 node_path=input.node_path,
             )
         )

@@ -2,7 +2,8 @@
 
 Runs on: both sides (pure data, sandbox-safe). No activity input carries the
 conversation: activities get a reference (session key, invocation, branch) and
-read the session store themselves.
+read the session store themselves. Every field that may be None has a default:
+the converter omits None fields (tests/unit pins this).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
+
+from .errors import RaisedError
 
 AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
 ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]
@@ -48,6 +51,9 @@ class AgentSpec(BaseModel):
     tools: list[ToolSpec] = Field(default_factory=list)
     sub_agents: list[AgentSpec] = Field(default_factory=list)
     output_key: str | None = None
+    accumulates_output: bool = False
+    """google-adk 2.13: `output_key` holds all the text of the agent's run (no
+    output_schema): an event the workflow builds with text extends it too."""
     max_iterations: int | None = None
     disallow_transfer_to_parent: bool = False
     disallow_transfer_to_peers: bool = False
@@ -165,14 +171,22 @@ class CallPlan(BaseModel):
     activity_options: ActivityOptions | None = None
     deadline_seconds: float | None = None
     """Long-running tools: how long to wait for the final result."""
+    shares_state: bool = False
+    """The call's code can read or write the session state (a context parameter, tool
+    callbacks, a toolset...): such calls of one step run one after another in call
+    order, each seeing the writes of those before, as google-adk's calls of one step
+    share the session state. False: a plain function; it runs alongside them. (The
+    model step always sets it; the default keeps older histories replaying as run.)"""
 
 
 class ModelStepOutput(BaseModel):
-    event: Event | None
+    event: Event | None = None
     """The recorded model event (None when the model returned nothing to record)."""
     calls: list[CallPlan] = Field(default_factory=list)
     temp_delta: dict[str, Any] = Field(default_factory=dict)
     """`temp:` keys the model callbacks wrote (kept by the workflow, never persisted)."""
+    end_invocation: bool = False
+    """A model callback set `end_invocation`: the agent stops after this step."""
 
 
 class ToolCallInput(BaseModel):
@@ -183,16 +197,28 @@ class ToolCallInput(BaseModel):
     record_as: str | None = None
     """An event id, set when this is the model event's only call: the activity
     records its response as that event itself, so the response enters history once."""
+    retry_errors: bool = False
+    """The tool opted into a retry policy: its exception is retried before it fails
+    the invocation (by default it fails at once, as in google-adk)."""
+    state_before: dict[str, Any] = Field(default_factory=dict)
+    """State written by the calls of this step that ran before this one (they share
+    the state, as google-adk's calls of one step do)."""
+    failed: RaisedError | None = None
+    """Set for an AgentTool call whose agent failed: the activity does not run the
+    tool but gives this exception to the agent's on_tool_error callbacks (ADK)."""
 
 
 class ToolCallOutput(BaseModel):
-    response: dict[str, Any] | None
-    """The function response (None: a long-running tool with nothing yet)."""
+    response: dict[str, Any] | None = None
+    """The function response (None: a long-running tool with nothing yet). A default,
+    because the converter omits None fields: without it such an output cannot be read."""
     actions: EventActions = Field(default_factory=EventActions)
     recorded_at: float | None = None
     """The timestamp of the response event the activity recorded (None: not recorded)."""
     display_text: str | None = None
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
+    end_invocation: bool = False
+    """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
 
 
 class RunContext(BaseModel):
@@ -229,6 +255,10 @@ class AgentRunInput(BaseModel):
     invocation_id: str | None = None
     """The session and invocation of the run that started this one, when not the root's
     (a transfer inside an AgentTool's agent stays in the AgentTool's session)."""
+    records_errors: bool = True
+    """Whether a failure of an LLM agent of this run is recorded as an error event:
+    google-adk 2.13 records one for an agent run at the top (the root, a transfer
+    target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
 
@@ -239,6 +269,8 @@ class AgentRunResult(BaseModel):
     transfer_to: str | None = None
     escalated: bool = False
     end_invocation: bool = False
+    """The agent's run ended early (end_invocation): its after_agent_callback is skipped.
+    It ends only that agent: each agent has its own invocation context in google-adk."""
     temp_state: dict[str, Any] = Field(default_factory=dict)
     llm_calls: int = 0
     state_delta: dict[str, Any] = Field(default_factory=dict)
@@ -260,6 +292,8 @@ class AgentCallbackInput(BaseModel):
 class AgentCallbackOutput(BaseModel):
     event: Event | None = None
     temp_delta: dict[str, Any] = Field(default_factory=dict)
+    end_invocation: bool = False
+    """The callback returned content or set `end_invocation`: the agent ends here."""
 
 
 class BeginAgentToolInput(BaseModel):
@@ -274,7 +308,7 @@ class FinishAgentToolInput(BaseModel):
     call: AgentToolCall
     session_id: str
     invocation_id: str
-    final_text: str | None
+    final_text: str | None = None
     pending_events: list[Event] = Field(default_factory=list)
 
 

@@ -2,6 +2,11 @@
 
 Runs on: both sides (no I/O).
 
+A payload that does not decode fails what reads it with a non-retryable
+ApplicationError (PayloadDecodeError) instead of the SDK's RuntimeError: in a
+workflow that RuntimeError fails the workflow *task*, which Temporal retries every
+10 s forever; an ApplicationError fails the invocation at once, saying why.
+
 Why exclude_none and not exclude_unset: unset-tracking drops fields that were
 mutated in place (a ToolContext writes into `actions.state_delta`), while
 exclude_none only drops model fields that are None, and keeps None values
@@ -20,6 +25,7 @@ from temporalio.converter import (
     DefaultPayloadConverter,
     JSONPlainPayloadConverter,
 )
+from temporalio.exceptions import ApplicationError
 
 
 class _CompactJSONConverter(PydanticJSONPlainPayloadConverter):
@@ -28,6 +34,18 @@ class _CompactJSONConverter(PydanticJSONPlainPayloadConverter):
             metadata={"encoding": self.encoding.encode()},
             data=self._schema_serializer.to_json(value, exclude_none=True),
         )
+
+    def from_payload(self, payload: Payload, type_hint: type | None = None) -> Any:
+        try:
+            return super().from_payload(payload, type_hint)
+        except Exception as error:
+            name = getattr(type_hint, "__name__", None) or str(type_hint or "a value")
+            raise ApplicationError(
+                f"Cannot decode {name} from its payload: {error}. This is a bug in"
+                " durable-adk or a worker running other code: please report it.",
+                type="PayloadDecodeError",
+                non_retryable=True,
+            ) from None
 
 
 _JSON = _CompactJSONConverter()

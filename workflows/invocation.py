@@ -20,7 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from . import names
     from ._humans import check_answer
     from ._node_paths import NodePaths
-    from ._options import BOOKKEEPING
+    from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
@@ -36,7 +36,7 @@ with workflow.unsafe.imports_passed_through():
     )
 
 
-@workflow.defn(name=names.INVOCATION_WORKFLOW)
+@workflow.defn(name=names.INVOCATION_WORKFLOW, failure_exception_types=FAIL_ON)
 class AdkInvocationWorkflow:
     """Runs one invocation: begin → the entry agent (and its sub-agents) → finish."""
 

@@ -36,4 +36,5 @@ class CallbackContext(ReadonlyContext):
 
     @property
     def actions(self) -> EventActions:
+        self._state.record_nested_writes()  # writes into containers read from state
         return self._event_actions

@@ -32,10 +32,6 @@ class Context(CallbackContext):
         self.function_call_id = function_call_id
         self.tool_confirmation = tool_confirmation
 
-    @property
-    def actions(self) -> EventActions:
-        return self._event_actions
-
     def request_confirmation(self, *, hint: str | None = None, payload: Any | None = None) -> None:
         """Ask a human to approve this call; the tool is called again once answered."""
         if not self.function_call_id:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from ..activity_options import ActivityOptions
 from ..code_executors.base_code_executor import BaseCodeExecutor
 from ..events.event import Event
+from ..flows.llm_flows.functions import own_text
 from ..models.base_llm import BaseLlm
 from ..models.llm_request import LlmRequest
 from ..models.llm_response import LlmResponse
@@ -268,7 +269,7 @@ class LlmAgent(BaseAgent):
             or not event.content.parts
         ):
             return
-        text = _own_text(event)
+        text = own_text(event)
         if not text:
             return
         before: list[str] = []
@@ -278,7 +279,7 @@ class LlmAgent(BaseAgent):
             if previous.author != self.name or previous.is_final_response():
                 break
             if not previous.partial:
-                before.append(_own_text(previous))
+                before.append(own_text(previous))
         event.actions.state_delta[self.output_key] = "".join(reversed(before)) + text
 
     @property
@@ -292,11 +293,6 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
-
-
-def _own_text(event: Event) -> str:
-    parts = event.content.parts if event.content else None
-    return "".join(p.text for p in parts or [] if p.text and not p.thought)
 
 
 def _loop_id() -> int:

@@ -82,7 +82,7 @@ def classify_model_error(exc: BaseException, *, model: str | None = None) -> Mod
 
     HTTP 408/429/5xx, timeouts and connection errors are retryable; other 4xx are
     not (401/403 -> ModelAuthError, 404 -> ModelNotFound, rest -> ModelBadRequest).
-    Anything unrecognised is a retryable ModelError. `model` (optional) names the
+    Anything unrecognised is a non-retryable ModelError. `model` (optional) names the
     model in messages; otherwise it is read from the request URL when available.
     """
     if isinstance(exc, genai_errors.APIError):
@@ -271,7 +271,9 @@ def _classify_other(exc: BaseException) -> ModelErrorInfo:
         )
     if isinstance(exc, genai_errors.UnknownApiResponseError):
         return _info(True, "ModelError", f"Unreadable response from the model: {text}.")
-    return _info(True, "ModelError", f"Model call failed: {text}.")
+    # anything else (a custom model's own exception) is not known to be transient:
+    # retrying would repeat it, so it fails at once, as in google-adk
+    return _info(False, "ModelError", f"Model call failed: {text}.")
 
 
 def _describe(exc: BaseException) -> str:
@@ -294,13 +296,13 @@ def _info(
     return ModelErrorInfo(
         retryable=retryable,
         error_type=error_type,
-        message=_redact(message),
+        message=redact(message),
         retry_after=retry_after,
         status_code=status_code,
     )
 
 
-def _redact(text: str) -> str:
+def redact(text: str) -> str:
     """Never let the worker's API key reach a message (messages land in workflow history)."""
     for var in ("GOOGLE_API_KEY", "GEMINI_API_KEY"):
         secret = os.environ.get(var, "").strip()

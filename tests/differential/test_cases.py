@@ -14,47 +14,29 @@ import pytest
 
 from . import kit
 
-_ERROR_EVENT = (
-    "ADK records an event with error_code/error_message and raises the error itself; ours"
-    " records none and raises InvocationFailedError wrapping it"
-)
-
 CASES: dict[str, str | None] = {
     "tools_state_two_turns": None,
     "node_paths_transfers": None,
     "node_paths_workflow_agents": None,
-    "parallel_calls_one_list": "four parallel calls of one tool: in ADK each sees the"
-    " state writes of the calls before it (sizes 1-4, items a-d); ours gives each the same"
-    " snapshot (sizes 1,1,1,1, items ['d'])",
+    "parallel_calls_one_list": None,
     "output_schema_no_tools": None,
     "output_schema_with_tools": "ours declares no set_model_response tool and lacks ADK's"
     " 'IMPORTANT: ... set_model_response ...' instruction; the model's set_model_response"
     " call gets an error response ('...failed as no tool...'), the model is asked again; no"
     " final JSON event, no output_key state, no actions.set_model_response",
     "transfer_round_trip": None,
-    "sequential_parallel_skip": "after ParallelAgent[x, y] whose y's before_agent_callback"
-    " returns Content, ours never runs the next agent of the SequentialAgent (ADK does: its"
-    " request, its event)",
+    "sequential_parallel_skip": None,
     "parallel_branches_isolated": None,
     "loop_exit_include_none": None,
-    "agent_tool_summarization": "AgentTool with skip_summarization: ADK's function-response"
-    " event also carries the agent's reply as a text Part; ours has the response only",
+    "agent_tool_summarization": None,
     "instruction_templating": None,
-    "instruction_escaped_braces": f"{{{{literal}}}} raises KeyError as in ADK, but {_ERROR_EVENT};"
-    " ours' message lacks \" in agent 'root'\"",
-    "instruction_missing_key": f"{_ERROR_EVENT}; ours' message lacks \" in agent 'root'\"",
-    "instruction_artifact": f"{{artifact.x}} without an artifact service: {_ERROR_EVENT}",
-    "tool_raises": "a tool's exception: ADK records an error event and raises it"
-    " (DivisionProblem); ours sends the model an error function response and goes on",
-    "model_raises": "a custom BaseLlm raising QuotaProblem: ADK records an error event and"
-    " raises QuotaProblem at once; ours retries the model call (a second request) and raises"
-    " InvocationFailedError (here wrapping the script's end)",
+    "instruction_escaped_braces": None,
+    "instruction_missing_key": None,
+    "instruction_artifact": None,
+    "tool_raises": None,
+    "model_raises": None,
     "callbacks_model_and_tool": None,
-    "long_running_none": "a long-running tool returning None: ours' ToolCallOutput drops"
-    " `response` (None, the converter's exclude_none) and the required field fails to decode:"
-    " every workflow task fails ('Failed decoding arguments'), so answering the call raises"
-    " WorkflowQueryFailedError or hangs (the kit's 10 s); ADK: the answer resumes, the model"
-    " replies",
+    "long_running_none": None,
 }
 
 

@@ -309,15 +309,16 @@ async def test_script_exhausted_answers_500(server: FakeGeminiServer, gemini: Ge
 # ------------------------------------------------------------- pure classifier
 
 
-def test_timeouts_and_unknown_errors_retryable() -> None:
+def test_timeouts_retryable_unknown_errors_not() -> None:
     import httpx
 
     # asyncio.TimeoutError is TimeoutError on 3.11+
     for exc in (TimeoutError(), TimeoutError("slow"), httpx.ReadTimeout("read")):
         info = classify_model_error(exc)
         assert info.retryable and info.error_type == "ModelTimeout", exc
+    # a custom model's own exception is not known to be transient: it fails at once
     info = classify_model_error(RuntimeError("boom"))
-    assert info.retryable and info.error_type == "ModelError" and "boom" in info.message
+    assert not info.retryable and info.error_type == "ModelError" and "boom" in info.message
     info = classify_model_error(ConnectionResetError("reset"))
     assert info.retryable and info.error_type == "ModelConnectionError"
 

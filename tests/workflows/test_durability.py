@@ -191,7 +191,7 @@ async def test_worker_sigkill_mid_tool_call_resumes_on_a_new_worker(temporal_env
         "london_c": 14,
         "tokyo_c": 22,
         "oslo_c": 3,
-        "user:lookups": 3,
+        "user:lookups": 4,  # google-adk 2.13: the parallel calls see each other's writes
         "answer": final,
     }
     assert killed_session is not None

@@ -95,11 +95,10 @@ async def test_multi_turn_keeps_history_and_scoped_state(temporal_env):
 async def test_parallel_calls_run_concurrently_and_merge_in_call_order(temporal_env):
     started: dict[str, asyncio.Event] = {"a": asyncio.Event(), "b": asyncio.Event()}
 
-    async def wait_for(name: str, other: str, tool_context: ToolContext) -> dict:
+    async def wait_for(name: str, other: str) -> dict:
         """Waits until the other call has started too (deadlocks if run one by one)."""
         started[name].set()
         await asyncio.wait_for(started[other].wait(), timeout=10)
-        tool_context.state[f"seen_{name}"] = True
         return {"name": name}
 
     model = MockModel.create(
@@ -113,19 +112,18 @@ async def test_parallel_calls_run_concurrently_and_merge_in_call_order(temporal_
         events = await turn(runner, "go")
     responses = events[2].get_function_responses()
     assert [r.response for r in responses] == [{"name": "b"}, {"name": "a"}]
-    assert events[2].actions.state_delta == {"seen_b": True, "seen_a": True}
     assert len(events) == 4
 
 
 async def test_max_llm_calls_stops_a_runaway_loop(temporal_env):
-    from client import InvocationFailedError
+    from adk.agents.invocation_context import LlmCallsLimitExceededError
 
     model = MockModel.create([call("get_weather", city="X")] * 5)
     agent = Agent(name="loop", model=model, tools=[get_weather])
     async with runner_for(temporal_env, agent) as runner:
         try:
             await turn(runner, "go", run_config=RunConfig(max_llm_calls=2))
-        except InvocationFailedError as error:
+        except LlmCallsLimitExceededError as error:
             message = str(error)
         else:
             raise AssertionError("expected the invocation to fail")
@@ -134,8 +132,9 @@ async def test_max_llm_calls_stops_a_runaway_loop(temporal_env):
         )
     assert "Max number of llm calls limit of `2` exceeded" in message
     assert session is not None
-    # nothing recorded is lost: user, 2 calls and 2 responses
-    assert len(session.events) == 5
+    # nothing recorded is lost: user, 2 calls and 2 responses, then ADK's error event
+    assert len(session.events) == 6
+    assert session.events[-1].error_code == "LlmCallsLimitExceededError"
 
 
 async def test_tools_see_the_current_turn(temporal_env):
@@ -192,12 +191,12 @@ async def test_each_event_is_persisted_by_the_activity_that_already_runs(tempora
 
 
 async def test_a_failed_model_step_still_leaves_the_merged_responses_recorded(temporal_env):
-    from client import InvocationFailedError
+    from adk.testing.mock_model import ScriptExhaustedError
 
     model = MockModel.create([[call("fetch", key="p1"), call("fetch", key="p2")]])
     agent = Agent(name="a", model=model, tools=[fetch])
     async with runner_for(temporal_env, agent) as runner:
-        with pytest.raises(InvocationFailedError, match="scripted replies"):
+        with pytest.raises(ScriptExhaustedError, match="scripted replies"):
             await turn(runner, "go")
         session = await runner.session_service.get_session(
             app_name="test_app", user_id="u1", session_id="s1"

@@ -82,6 +82,12 @@ def merge_actions(actions: Sequence[EventActions]) -> EventActions:
     return EventActions.model_validate(data)
 
 
+def own_text(event: Event) -> str:
+    """The text an event's author said (thoughts aside), as output_key saves it."""
+    parts = event.content.parts if event.content else None
+    return "".join(p.text for p in parts or [] if p.text and not p.thought)
+
+
 def build_function_response_event(
     *,
     event_id: str,

@@ -31,5 +31,6 @@ def build(scripted):
             model="model-root",
         ),
         instruction="Use your tools.",
+        output_key="root_out",
         tools=[AgentTool(agent=helper), AgentTool(agent=summarizer, skip_summarization=True)],
     )

@@ -1,5 +1,7 @@
 """SequentialAgent[ParallelAgent[x, y], LlmAgent]; y's before_agent_callback returns Content."""
 
+import asyncio
+
 from google.adk.agents import LlmAgent, ParallelAgent, SequentialAgent
 from google.adk.agents.callback_context import CallbackContext
 from google.genai import types
@@ -8,7 +10,11 @@ BRANCHES_INTERLEAVE = True  # branches run concurrently: compared branch by bran
 TURNS = ["go"]
 
 
-def skip_y(callback_context: CallbackContext):
+async def skip_y(callback_context: CallbackContext):
+    # The branches' events reach the session in the order they finish: timing. ADK's
+    # scripted x never waits, so it finishes first; here y's skip waits long enough
+    # that x finishes first on ours too, and the summary's request is comparable.
+    await asyncio.sleep(1.5)
     callback_context.state["y_skipped"] = True
     return types.Content(role="model", parts=[types.Part(text="y was skipped")])
 
