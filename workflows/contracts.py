@@ -145,6 +145,8 @@ class StepRef(BaseModel):
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """`temp:` state of the invocation (never persisted)."""
+    node_path: str = ""
+    """The agent run's node path, for the events the activity records (Event.node_info)."""
 
 
 class ModelStepInput(BaseModel):
@@ -257,6 +259,8 @@ class AgentRunInput(BaseModel):
     """Whether a failure of an LLM agent of this run is recorded as an error event:
     google-adk 2.13 records one for an agent run at the top (the root, a transfer
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
+    node_path: str = ""
+    """This run's node path (workflows/_node_paths.py)."""
 
 
 class AgentRunResult(BaseModel):

@@ -23,6 +23,8 @@ CASES: dict[str, str | None] = {
     "context_fields": "tool_context.session.events holds only the current invocation's"
     " events in ours (activities/_tool_call.py load_for_tool, by design: cost independent of"
     " the session's age); 2.13 gives the whole session (turn 2: 8 events, ours 3)",
+    "node_paths_transfers": None,
+    "node_paths_workflow_agents": None,
     "parallel_calls_one_list": None,
     "output_schema_no_tools": None,
     "output_schema_with_tools": "ours declares no set_model_response tool and lacks ADK's"
