@@ -2,3 +2,12 @@
 
 Runs on: process and activity side (plain exception classes).
 """
+
+from typing import Any
+
+from .._unported import unported_attribute
+
+
+def __getattr__(name: str) -> Any:
+    """google.adk names not ported yet raise NotImplementedError naming them."""
+    raise unported_attribute(__name__, name)

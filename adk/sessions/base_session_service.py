@@ -72,9 +72,9 @@ class BaseSessionService(abc.ABC):
             return event
         # as google.adk: `temp:` values reach this session object (the rest of its
         # invocation reads them) before the delta loses them for storage
-        for key, value in event.actions.state_delta.items():
-            if key.startswith(State.TEMP_PREFIX):
-                session.state[key] = value
+        for name, value in event.actions.state_delta.items():
+            if name.startswith(State.TEMP_PREFIX):
+                session.state[name] = value
         _trim_temp_delta_state(event)
         place = await self._persist(session, event)
         key = (session.app_name, session.user_id, session.id)
