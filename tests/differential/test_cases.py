@@ -32,6 +32,14 @@ CASES: dict[str, str | None] = {
     " call gets an error response ('...failed as no tool...'), the model is asked again; no"
     " final JSON event, no output_key state, no actions.set_model_response",
     "transfer_round_trip": None,
+    "transfer_rules": "node_info.path only: a turn that starts at a nested agent"
+    " (desk@1/sales@1/pricing@1) and transfers to its parent: 2.13 names the parent's run"
+    " 'desk@1/sales@1' (its context found up the chain), ours 'desk@1/sales@2'"
+    " (workflows/_node_paths.py)",
+    "transfer_unrelated": "a transfer_to_agent naming an agent outside the caller's children,"
+    ' parent and peers (here its grandparent): 2.13 raises ValueError "Cannot transfer from'
+    " 'pricing' to unrelated agent 'desk'.\\nAvailable agents: ...\" (workflow/utils/"
+    "_transfer_utils.py resolve_and_derive_transfer_context); ours transfers",
     "sequential_parallel_skip": None,
     "parallel_branches_isolated": None,
     "loop_exit_include_none": None,
