@@ -217,6 +217,10 @@ class ToolCallOutput(BaseModel):
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
+    final_event: Event | None = None
+    """After a valid set_model_response call: the agent's final answer event google-adk
+    2.13 records after the response (its JSON text, output_key saved). The workflow
+    records it after the step's response event, and the agent's run ends."""
 
 
 class RunContext(BaseModel):

@@ -45,3 +45,9 @@ class EventActions(BaseModel):
     """Checkpoint state of an agent."""
     rewind_before_invocation_id: str | None = None
     """Rewind the session to before this invocation."""
+    route: bool | int | str | list[bool | int | str] | None = None
+    """Route(s) for workflow graph edges (google-adk 2.13 workflows; not run here)."""
+    render_ui_widgets: list[Any] | None = None
+    """UI widgets for a UI to render (kept as data; nothing here renders them)."""
+    set_model_response: Any | None = None
+    """The structured output an output_schema agent gave through set_model_response."""

@@ -145,7 +145,6 @@ KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
         ],
         _LIVE_EVENT,
     ),  # fmt: skip
-    "EventActions": dict.fromkeys(["route", "render_ui_widgets", "set_model_response"], _NODE),
     "LlmRequest": dict.fromkeys(
         [
             "cache_config",
