@@ -16,6 +16,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
+from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
@@ -51,7 +52,11 @@ async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
 
 
 def invocation_context(
-    store: BaseSessionService, session: Session, ref: StepRef, agent: Any
+    store: BaseSessionService,
+    session: Session,
+    ref: StepRef,
+    agent: Any,
+    run_config: RunConfig | None = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -70,6 +75,7 @@ def invocation_context(
         agent=agent,
         user_content=user_content,
         session=session,
+        run_config=run_config or RunConfig(),
     )
 
 
@@ -85,7 +91,7 @@ async def model_step(
     # attempt's event (written, but its result never reached the workflow) is not
     # part of the request; this attempt's event replaces it below.
     session.events = [e for e in session.events if e.id != input.event_id]
-    ctx = invocation_context(store, session, ref, agent)
+    ctx = invocation_context(store, session, ref, agent, input.run_config)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()

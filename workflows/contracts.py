@@ -158,6 +158,9 @@ class ModelStepInput(BaseModel):
     """Events the workflow decided and holds (merged responses of parallel calls,
     answers): the step persists them before it builds the request. They are small
     or already bounded: a parallel call's response enters history twice at most."""
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for building the request (labels, model input
+    context, other agents' thoughts); None when it is the default (the usual case)."""
 
 
 class CallPlan(BaseModel):
