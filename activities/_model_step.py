@@ -52,11 +52,7 @@ async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
 
 
 def invocation_context(
-    store: BaseSessionService,
-    session: Session,
-    ref: StepRef,
-    agent: Any,
-    run_config: RunConfig | None = None,
+    store: BaseSessionService, session: Session, ref: StepRef, agent: Any
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -75,7 +71,7 @@ def invocation_context(
         agent=agent,
         user_content=user_content,
         session=session,
-        run_config=run_config or RunConfig(),
+        run_config=ref.run_config or RunConfig(),
     )
 
 
@@ -91,7 +87,7 @@ async def model_step(
     # attempt's event (written, but its result never reached the workflow) is not
     # part of the request; this attempt's event replaces it below.
     session.events = [e for e in session.events if e.id != input.event_id]
-    ctx = invocation_context(store, session, ref, agent, input.run_config)
+    ctx = invocation_context(store, session, ref, agent)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()

@@ -20,7 +20,6 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS
-    from adk.agents.run_config import RunConfig
     from adk.events.event import Event
     from adk.flows.llm_flows.functions import build_function_response_event, own_text
 
@@ -118,7 +117,6 @@ class ReactLoop(RuntimeBase):
             event_id=str(workflow.uuid4()),
             timestamp=workflow.now().timestamp(),
             pending_events=pending,
-            run_config=_unless_default(self.context.run_config),
         )
         self.show()
         try:
@@ -347,11 +345,3 @@ def _answer(outputs: list[ToolCallOutput], response: Event) -> Event | None:
     if answer is not None:
         answer.timestamp = max(answer.timestamp, response.timestamp)
     return answer
-
-
-def _unless_default(run_config: RunConfig) -> RunConfig | None:
-    """The RunConfig for a model step's input: None (nothing sent) when it is the default."""
-    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
-
-
-_DEFAULT_RUN_CONFIG = RunConfig()

@@ -145,6 +145,9 @@ class StepRef(BaseModel):
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """`temp:` state of the invocation (never persisted)."""
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the activity's InvocationContext (request
+    building reads its labels, model_input_context...); None when it is the default."""
 
 
 class ModelStepInput(BaseModel):
@@ -158,9 +161,6 @@ class ModelStepInput(BaseModel):
     """Events the workflow decided and holds (merged responses of parallel calls,
     answers): the step persists them before it builds the request. They are small
     or already bounded: a parallel call's response enters history twice at most."""
-    run_config: RunConfig | None = None
-    """The invocation's RunConfig, for building the request (labels, model input
-    context, other agents' thoughts); None when it is the default (the usual case)."""
 
 
 class CallPlan(BaseModel):

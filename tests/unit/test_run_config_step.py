@@ -1,4 +1,4 @@
-"""The RunConfig a model step gets: only when it is not the default.
+"""The RunConfig an activity gets (in its StepRef): only when it is not the default.
 
 Runs on: process side (pure; the workflow's helper and the data converter).
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 from google.genai import types
 
 from adk.agents.run_config import RunConfig
-from workflows._react import _unless_default
-from workflows.contracts import InvocationInput, ModelStepInput, SessionRef, StepRef
+from workflows._runtime import unless_default
+from workflows.contracts import InvocationInput, SessionRef, StepRef
 from workflows.converter import data_converter
 
 
@@ -27,7 +27,7 @@ def _invocation(run_config: RunConfig) -> InvocationInput:
 def test_the_default_as_the_workflow_receives_it_is_not_sent() -> None:
     received = _round_trip(_invocation(RunConfig()), InvocationInput)
     assert isinstance(received, InvocationInput)
-    assert _unless_default(received.run_config) is None
+    assert unless_default(received.run_config) is None
 
 
 def test_a_run_config_that_matters_reaches_the_step_whole() -> None:
@@ -39,11 +39,8 @@ def test_a_run_config_that_matters_reaches_the_step_whole() -> None:
     )
     received = _round_trip(_invocation(run_config), InvocationInput)
     assert isinstance(received, InvocationInput)
-    sent = _unless_default(received.run_config)
-    ref = StepRef(session=received.session, invocation_id="e-1", agent_name="root")
-    step = _round_trip(
-        ModelStepInput(ref=ref, step=1, event_id="x", timestamp=0.0, run_config=sent),
-        ModelStepInput,
-    )
-    assert isinstance(step, ModelStepInput)
+    sent = unless_default(received.run_config)
+    ref = StepRef(session=received.session, invocation_id="e-1", agent_name="r", run_config=sent)
+    step = _round_trip(ref, StepRef)
+    assert isinstance(step, StepRef)
     assert step.run_config == run_config
