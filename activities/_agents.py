@@ -15,7 +15,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
-from adk.events.event import Event
+from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.state import State
@@ -73,6 +73,7 @@ async def agent_callback(
         branch=ref.branch,
         content=content or None,
         actions=actions,
+        node_info=NodeInfo(path=ref.node_path),
     )
     if isinstance(agent, LlmAgent):
         with user_code(f"saving the output of agent {agent.name}"):

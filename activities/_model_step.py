@@ -205,6 +205,7 @@ def _finalize_event(
             "author": agent.name,
             "branch": input.ref.branch,
             "actions": actions,
+            "node_info": {"path": input.ref.node_path},
         }
     )
     calls = event.get_function_calls()
@@ -217,7 +218,7 @@ def _finalize_event(
             and (tool := llm_request.tools_dict.get(call.name or ""))
             and tool.is_long_running
         }
-        event.long_running_tool_ids = long_running or None
+        event.long_running_tool_ids = long_running  # ADK: a set, empty when none is
     return event
 
 

@@ -184,6 +184,7 @@ async def _record(
         invocation_id=input.ref.invocation_id,
         author=input.ref.agent_name,
         branch=input.ref.branch,
+        node_path=input.ref.node_path,
         responses=[(input.function_call, output.response, output.actions)],
     )
     await store.append_event(session, event)

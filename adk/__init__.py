@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._unported import install as _install_unported
+from ._unported import unported_attribute
 from .activity_options import ActivityOptions
 from .agents import Agent, Context, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
 from .events import Event
@@ -32,9 +34,12 @@ __all__ = [
 ]
 
 
+_install_unported()  # `import adk.<a google.adk module not ported yet>` names it
+
+
 def __getattr__(name: str) -> Any:
     if name != "Runner":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise unported_attribute(__name__, name)
     from .runners import Runner
 
     globals()["Runner"] = Runner

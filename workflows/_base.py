@@ -72,6 +72,7 @@ class RuntimeBase(Protocol):
         agent_tool: AgentToolCall | None = None,
         *,
         records_errors: bool = True,
+        node_path: str | None = None,
     ) -> AgentRunResult: ...
 
     # the ReAct loop (_react)

@@ -25,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
 
     from . import names
     from ._base import RuntimeBase
+    from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
     from .contracts import (
         AgentCallbackInput,
@@ -45,6 +46,8 @@ class Orchestration(RuntimeBase):
     final_text: str | None
     last_author: str | None
     pending: list[Event]
+    node_path: str
+    paths: NodePaths | None
 
     # ── running agents ──────────────────────────────────────────────────────
 
@@ -101,7 +104,10 @@ class Orchestration(RuntimeBase):
                     "ValueError",
                     f"Transfer target agent '{outcome.transfer_to}' not found.",
                 )
-            outcome = await self._child(target, branch, records_errors=records_errors)
+            path = self.paths.start(target) if self.paths else self.node_path
+            outcome = await self._child(
+                target, branch, records_errors=records_errors, node_path=path
+            )
             escalated = escalated or outcome.escalated
         outcome.escalated = escalated
         return outcome
@@ -167,7 +173,9 @@ class Orchestration(RuntimeBase):
         agent_tool: AgentToolCall | None = None,
         *,
         records_errors: bool = True,
+        node_path: str | None = None,
     ) -> AgentRunResult:
+        """`node_path`: the run's own (a transfer target's); else it shares this run's."""
         await self.flush()  # the child reads the session: persist what we hold first
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
@@ -190,6 +198,7 @@ class Orchestration(RuntimeBase):
                     session=self.session,
                     invocation_id=self.invocation_id,
                     records_errors=records_errors,
+                    node_path=self.node_path if node_path is None else node_path,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,

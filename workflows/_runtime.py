@@ -23,6 +23,7 @@ with workflow.unsafe.imports_passed_through():
     from ._humans import (
         RequestHub,
     )
+    from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
     from ._orchestration import Orchestration
     from ._react import ReactLoop
@@ -55,10 +56,17 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         invocation_id: str | None = None,
         hub: RequestHub | None = None,
         records_errors: bool = True,
+        node_path: str = "",
+        paths: NodePaths | None = None,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
         """See AgentRunInput.records_errors."""
+        self.node_path = node_path
+        """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
+        self.paths = paths
+        """Run counters, in the workflow that follows an invocation's transfers (else None:
+        runs started here share this run's path, as inside a Sequential/Loop/Parallel)."""
         self.hub = hub
         self.answers: dict[str, HumanAnswer] = {}
         self.progress: dict[str, list[HumanAnswer]] = {}
@@ -90,6 +98,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
             branch=branch,
             temp_state=dict(self.temp_state),
             run_config=unless_default(self.context.run_config),
+            node_path=self.node_path,
         )
 
     # ── bookkeeping ─────────────────────────────────────────────────────────
@@ -131,6 +140,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         self.temp_state.update((k, v) for k, v in delta.items() if k.startswith(TEMP_PREFIX))
 
     def record(self, event: Event) -> None:
+        if event.author != "user" and not event.node_info.path:  # built in the workflow
+            event.node_info.path = self.node_path
         self.event_count += 1
         self.transcript.add(event)
         for key, value in event.actions.state_delta.items():

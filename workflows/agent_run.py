@@ -12,6 +12,7 @@ from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
     from . import names
+    from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import AgentRuntime
     from .contracts import (
@@ -85,6 +86,7 @@ class AdkAgentRunWorkflow:
                 invocation_id=input.invocation_id,
                 hub=_RootHub(input.context.root_workflow_id),
                 records_errors=input.records_errors,
+                node_path=input.node_path,
             )
         )
         try:
@@ -125,6 +127,9 @@ class AdkAgentRunWorkflow:
         self._start(runtime)
         agent = input.context.root.find_anywhere(input.agent_name)
         assert agent is not None
+        # ADK runs the agent in a Runner of its own: the root of its own paths
+        runtime.paths = NodePaths.for_root(agent)
+        runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
         try:
             await runtime.run_with_transfers(agent, None)
         except Exception:

@@ -148,6 +148,8 @@ class StepRef(BaseModel):
     run_config: RunConfig | None = None
     """The invocation's RunConfig, for the activity's InvocationContext (request
     building reads its labels, model_input_context...); None when it is the default."""
+    node_path: str = ""
+    """The agent run's node path, for the events the activity records (Event.node_info)."""
 
 
 class ModelStepInput(BaseModel):
@@ -264,6 +266,8 @@ class AgentRunInput(BaseModel):
     """Whether a failure of an LLM agent of this run is recorded as an error event:
     google-adk 2.13 records one for an agent run at the top (the root, a transfer
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
+    node_path: str = ""
+    """This run's node path (workflows/_node_paths.py)."""
 
 
 class AgentRunResult(BaseModel):

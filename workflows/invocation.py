@@ -19,6 +19,7 @@ with workflow.unsafe.imports_passed_through():
 
     from . import names
     from ._humans import check_answer
+    from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
@@ -69,6 +70,8 @@ class AdkInvocationWorkflow:
             runtime = self._runtime = self._new_runtime(input, begin.root)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
+            runtime.paths = NodePaths.for_root(begin.root)
+            runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
             if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             await runtime.run_with_transfers(agent, branch=None)

@@ -3,6 +3,9 @@
 Runs on: process side (defined in user apps) and activity side (run by the activities).
 """
 
+from typing import Any
+
+from .._unported import unported_attribute
 from .base_agent import BaseAgent
 from .callback_context import CallbackContext
 from .context import Context
@@ -29,3 +32,8 @@ __all__ = [
     "SequentialAgent",
     "StreamingMode",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """google.adk names not ported yet raise NotImplementedError naming them."""
+    raise unported_attribute(__name__, name)

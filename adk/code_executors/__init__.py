@@ -3,6 +3,9 @@
 Runs on: process side. `LlmAgent(code_executor=...)` raises NotImplementedError.
 """
 
+from typing import Any
+
+from .._unported import unported_attribute
 from .base_code_executor import BaseCodeExecutor
 from .built_in_code_executor import BuiltInCodeExecutor
 from .code_executor_context import CodeExecutorContext
@@ -14,3 +17,8 @@ __all__ = [
     "CodeExecutorContext",
     "UnsafeLocalCodeExecutor",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """google.adk names not ported yet raise NotImplementedError naming them."""
+    raise unported_attribute(__name__, name)

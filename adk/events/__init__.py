@@ -3,7 +3,15 @@
 Runs on: both sides (pure data, sandbox-safe).
 """
 
+from typing import Any
+
+from .._unported import unported_attribute
 from .event import Event
 from .event_actions import EventActions
 
 __all__ = ["Event", "EventActions"]
+
+
+def __getattr__(name: str) -> Any:
+    """google.adk names not ported yet raise NotImplementedError naming them."""
+    raise unported_attribute(__name__, name)

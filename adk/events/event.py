@@ -8,12 +8,63 @@ from __future__ import annotations
 
 import uuid
 from datetime import datetime
+from typing import Any
 
 from google.genai import types
-from pydantic import ConfigDict, Field, alias_generators, field_serializer
+from google.genai._transformers import t_content
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    alias_generators,
+    field_serializer,
+    model_validator,
+)
 
 from ..models.llm_response import LlmResponse
 from .event_actions import EventActions
+
+
+class NodeInfo(BaseModel):
+    """Where in the agent tree an event was produced (google-adk 2.13's node metadata).
+
+    `path` is `name@run/name@run/...`: `root@1` for the root LlmAgent's first run
+    in an invocation, `root@1/a@2` for its sub-agent `a`'s second run under it;
+    empty on user events and when the root agent is not an LlmAgent.
+    """
+
+    model_config = ConfigDict(
+        ser_json_bytes="base64",
+        val_json_bytes="base64",
+        alias_generator=alias_generators.to_camel,
+        populate_by_name=True,
+    )
+
+    path: str = ""
+    output_for: list[str] | None = None
+    """Node paths whose output this event also is (workflow graphs: not run here)."""
+    message_as_output: bool | None = None
+    """The event's content is the node's output (workflow graphs: not run here)."""
+
+    @property
+    def run_id(self) -> str:
+        """The run id of the leaf segment (`2` in `root@1/a@2`), or ''."""
+        leaf = self.path.rsplit("/", 1)[-1] if self.path else ""
+        _, at, run = leaf.rpartition("@")
+        return run if at else ""
+
+    @property
+    def parent_run_id(self) -> str | None:
+        """The run id of the parent segment, None for a path of one segment."""
+        if "/" not in self.path:
+            return None
+        return NodeInfo(path=self.path.rsplit("/", 1)[0]).run_id or None
+
+    @property
+    def name(self) -> str:
+        """The leaf segment's node name (without its `@run`)."""
+        leaf = self.path.rsplit("/", 1)[-1] if self.path else ""
+        return leaf.rsplit("@", 1)[0]
 
 
 class Event(LlmResponse):
@@ -33,10 +84,17 @@ class Event(LlmResponse):
     """'user' or the name of the agent that produced the event."""
     actions: EventActions = Field(default_factory=EventActions)
     """Side effects (state delta, transfer, escalation...)."""
+    output: Any | None = None
+    """A workflow node's output (google-adk 2.13 workflow graphs; not produced here)."""
+    node_info: NodeInfo = Field(default_factory=NodeInfo)
+    """Where in the agent tree the event was produced (see NodeInfo)."""
     long_running_tool_ids: set[str] | None = None
     """Ids of function calls of long-running tools in this event."""
     branch: str | None = None
     """Dot-separated agent path (`root.child`) isolating parallel branches."""
+    isolation_scope: str | None = None
+    """google-adk 2.13's internal scope tag (its Task API): an event carrying one
+    is hidden from every agent here (all unscoped), as from ADK's unscoped agents."""
     id: str = ""
     """Unique id; assigned when empty."""
     timestamp: float = Field(default_factory=lambda: datetime.now().timestamp())
@@ -47,6 +105,68 @@ class Event(LlmResponse):
         """Sorted: the same event serializes to the same bytes in every process."""
         return sorted(ids) if ids is not None else None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _convenience_kwargs(cls, data: Any) -> Any:
+        """google-adk 2.13's shorthands: `message` (content), `state` (actions.state_delta),
+        `route` (actions.route), `node_path` (node_info.path); a subclass declaring
+        one of these names as a field keeps it."""
+        if not isinstance(data, dict):
+            return data
+        names = set(cls.model_fields) | {f.alias for f in cls.model_fields.values() if f.alias}
+        data = dict(data)
+        taken = {
+            k: data.pop(k, None)
+            for k in ("message", "state", "route", "node_path")
+            if k not in names
+        }
+        taken = {k: v for k, v in taken.items() if v is not None}
+        if "message" in taken:
+            if data.get("content") is not None:
+                raise ValueError(
+                    "'message' and 'content' are mutually exclusive. Use one or the other."
+                )
+            data["content"] = t_content(taken["message"])
+        if "state" in taken or "route" in taken:
+            actions = data.get("actions")
+            if actions is None or isinstance(actions, (dict, EventActions)):
+                if isinstance(actions, EventActions):
+                    actions = actions.model_dump()
+                actions = dict(actions or {})
+                if "state" in taken:
+                    actions["state_delta"] = taken["state"]
+                if "route" in taken:
+                    actions["route"] = taken["route"]
+                data["actions"] = actions
+        if "node_path" in taken:
+            info = data.get("node_info")
+            if info is None or isinstance(info, (dict, NodeInfo)):
+                info = info.model_dump() if isinstance(info, NodeInfo) else dict(info or {})
+                info["path"] = taken["node_path"]
+                data["node_info"] = info
+        return data
+
+    @property
+    def message(self) -> Any:
+        """The event's content (or a subclass's own `message` field)."""
+        if "message" in type(self).model_fields:
+            return self.__dict__.get("message")
+        return self.content
+
+    @message.setter
+    def message(self, value: Any) -> None:
+        if "message" in type(self).model_fields:
+            self.__pydantic_validator__.validate_assignment(self, "message", value)
+            return
+        self.content = t_content(value) if value is not None else None
+
+    @property
+    def node_name(self) -> str:
+        """The name of the agent run that produced the event ('' on agent-state events)."""
+        if self.actions.agent_state or self.actions.end_of_agent:
+            return ""
+        return self.node_info.name
+
     def model_post_init(self, __context: object) -> None:
         if not self.id:
             self.id = Event.new_id()
@@ -54,6 +174,8 @@ class Event(LlmResponse):
     def is_final_response(self) -> bool:
         """Whether this event ends the agent's turn (ADK's termination predicate)."""
         if self.actions.skip_summarization or self.long_running_tool_ids:
+            return True
+        if self.error_code and not self.partial and not self.get_function_calls():
             return True
         return (
             not self.get_function_calls()

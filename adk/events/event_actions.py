@@ -7,9 +7,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, alias_generators
 
 from .tool_confirmation import ToolConfirmation
+
+
+class EventCompaction(BaseModel):
+    """What a compaction event replaces: the events between two timestamps, summarised."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        alias_generator=alias_generators.to_camel,
+        populate_by_name=True,
+    )
+
+    start_timestamp: float
+    """The first compacted event's timestamp, in seconds."""
+    end_timestamp: float
+    """The last compacted event's timestamp, in seconds."""
+    compacted_content: types.Content
+    """The summary that stands for them."""
 
 
 class EventActions(BaseModel):
@@ -37,7 +55,7 @@ class EventActions(BaseModel):
     """Function call id -> auth config a tool asked for."""
     requested_tool_confirmations: dict[str, ToolConfirmation] = Field(default_factory=dict)
     """Function call id -> confirmation a tool asked for."""
-    compaction: Any | None = None
+    compaction: EventCompaction | None = None
     """Set on a compaction event."""
     end_of_agent: bool | None = None
     """The agent finished its run in this invocation."""

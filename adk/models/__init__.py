@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .._unported import unported_attribute
 from .base_llm import BaseLlm
 from .llm_request import LlmRequest
 from .llm_response import LlmResponse
@@ -24,7 +25,7 @@ __all__ = ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"]
 
 def __getattr__(name: str) -> Any:
     if name != "Gemini":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise unported_attribute(__name__, name)
     from .google_llm import Gemini
 
     globals()["Gemini"] = Gemini

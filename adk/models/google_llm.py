@@ -120,6 +120,7 @@ class Gemini(BaseLlm):
         Errors from google-genai / the HTTP layer propagate unchanged; classify them
         with `adk.models._errors.classify_model_error`.
         """
+        _reject_unimplemented(llm_request)
         self._maybe_append_user_content(llm_request)
         model = llm_request.model or self.model
         client = self.api_client
@@ -287,3 +288,17 @@ class _StreamAggregator:
         self._text = []
         self._text_thought = None
         self._text_signature = None
+
+
+_UNIMPLEMENTED_REQUEST_FIELDS = {
+    "cache_config": "context caching",
+    "previous_interaction_id": "the Interactions API",
+    "service_tier": "service tiers",
+}
+
+
+def _reject_unimplemented(llm_request: LlmRequest) -> None:
+    """google-adk's Gemini acts on these fields; this one would ignore them: raise."""
+    for name, feature in _UNIMPLEMENTED_REQUEST_FIELDS.items():
+        if getattr(llm_request, name) is not None:
+            raise not_implemented(f"LlmRequest.{name}", feature)

@@ -25,6 +25,16 @@ class LlmRequest(BaseModel):
     live_connect_config: types.LiveConnectConfig = Field(default_factory=types.LiveConnectConfig)
     tools_dict: dict[str, Any] = Field(default_factory=dict, exclude=True)
     """Tool name -> BaseTool, for dispatch (not sent to the model)."""
+    cache_config: Any | None = None
+    """Context caching (not implemented: Gemini raises NotImplementedError when set)."""
+    cache_metadata: Any | None = None
+    """Context caching (not implemented): kept as data."""
+    cacheable_contents_token_count: int | None = None
+    """Context caching (not implemented): kept as data."""
+    previous_interaction_id: str | None = None
+    """Interactions API (not implemented: Gemini raises NotImplementedError when set)."""
+    service_tier: str | None = None
+    """Serving tier (not implemented: Gemini raises NotImplementedError when set)."""
 
     _has_static_instruction: bool = PrivateAttr(default=False)
     """A static_instruction put non-text parts in `contents` (they stay a stable prefix)."""

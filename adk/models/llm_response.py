@@ -24,18 +24,34 @@ class LlmResponse(BaseModel):
     grounding_metadata: types.GroundingMetadata | None = None
     partial: bool | None = None
     turn_complete: bool | None = None
+    turn_complete_reason: types.TurnCompleteReason | None = None
+    """Live runs (not implemented here): why the model completed its turn."""
+    interaction_status: types.InteractionStatus | None = None
+    """Live runs (not implemented here): whether the model is still working."""
     finish_reason: types.FinishReason | None = None
     error_code: str | None = None
     error_message: str | None = None
     interrupted: bool | None = None
     custom_metadata: dict[str, Any] | None = None
     usage_metadata: types.GenerateContentResponseUsageMetadata | None = None
+    live_session_resumption_update: types.LiveServerSessionResumptionUpdate | None = None
+    """Live runs (not implemented here)."""
+    live_session_id: str | None = None
+    """Live runs (not implemented here)."""
+    go_away: types.LiveServerGoAway | None = None
+    """Live runs (not implemented here)."""
+    voice_activity: types.VoiceActivity | None = None
+    """Live runs (not implemented here)."""
     input_transcription: types.Transcription | None = None
     output_transcription: types.Transcription | None = None
     avg_logprobs: float | None = None
     logprobs_result: types.LogprobsResult | None = None
+    cache_metadata: Any | None = None
+    """Context caching (not implemented here): google-adk's CacheMetadata, kept as data."""
     citation_metadata: types.CitationMetadata | None = None
     interaction_id: str | None = None
+    environment_id: str | None = None
+    """Interactions API (not implemented here): the execution environment's id."""
     model_version: str | None = None
 
     @staticmethod

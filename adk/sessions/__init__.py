@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .._unported import unported_attribute
 from ._watch import Appended, SessionWatch
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .session import Session
@@ -41,7 +42,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise unported_attribute(__name__, name)
     value = getattr(importlib.import_module(_LAZY[name], __name__), name)
     globals()[name] = value
     return value

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from .._unported import unported_attribute
 from .base_tool import BaseTool
 from .base_toolset import BaseToolset
 from .tool_confirmation import ToolConfirmation
@@ -68,7 +69,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise unported_attribute(__name__, name)
     module, attribute = _LAZY[name]
     value = getattr(importlib.import_module(module, __name__), attribute)
     globals()[name] = value

@@ -16,9 +16,6 @@ _ALWAYS = object()
 
 GAPS: dict[str, tuple[str, str, Any]] = {
     # name: (where: "event" | "request", field, strip only this value or _ALWAYS)
-    "event.node_info": ("event", "node_info", _ALWAYS),
-    "event.long_running_tool_ids=[]": ("event", "long_running_tool_ids", []),
-    "request.live_connect_config": ("request", "live_connect_config", _ALWAYS),
 }
 """Differences every case shows today, each checked by its own test (test_gaps.py).
 

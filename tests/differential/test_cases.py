@@ -16,6 +16,8 @@ from . import kit
 
 CASES: dict[str, str | None] = {
     "tools_state_two_turns": None,
+    "node_paths_transfers": None,
+    "node_paths_workflow_agents": None,
     "parallel_calls_one_list": None,
     "output_schema_no_tools": None,
     "output_schema_with_tools": None,

@@ -21,14 +21,9 @@ async def documents(temporal_env: Any) -> tuple[Any, Any]:
     return await kit.run_reference(GAP_CASE), await kit.run_ours(GAP_CASE, temporal_env)
 
 
-GAP_DIFFERENCES = {
-    "event.node_info": "ours has no Event.node_info (ADK 2.13: path '' on user events,"
-    " '<agent>@1' on the agent's)",
-    "event.long_running_tool_ids=[]": "ADK sets long_running_tool_ids=[] on an event with"
-    " function calls of no long-running tool; ours leaves it None",
-    "request.live_connect_config": "ADK's LlmRequest.live_connect_config carries empty"
-    " input/output_audio_transcription configs; ours is empty",
-}
+GAP_DIFFERENCES: dict[str, str] = {}
+"""Gap name -> how ours differs (none today: node_info, long_running_tool_ids=[] and
+live_connect_config now match google-adk 2.13)."""
 
 
 @pytest.mark.parametrize(
@@ -52,13 +47,6 @@ def _fields(model: Any) -> set[str]:
     return set(model.model_fields)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ours lacks Event fields cache_metadata, environment_id, go_away,"
-    " interaction_status, isolation_scope, live_session_id, live_session_resumption_update,"
-    " node_info, output, turn_complete_reason, voice_activity and EventActions fields"
-    " render_ui_widgets, route, set_model_response, transfer_reason",
-)
 def test_event_fields_match() -> None:
     """An Event dumps as ADK's only if it has ADK's fields (and no private ones)."""
     from google.adk.events.event import Event as RefEvent
@@ -71,11 +59,6 @@ def test_event_fields_match() -> None:
     assert sorted(_fields(EventActions) ^ _fields(RefActions)) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ours lacks LlmRequest fields cache_config, cache_metadata,"
-    " cacheable_contents_token_count, previous_interaction_id, service_tier",
-)
 def test_llm_request_fields_match() -> None:
     from google.adk.models.llm_request import LlmRequest as RefLlmRequest
 

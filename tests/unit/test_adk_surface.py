@@ -111,50 +111,10 @@ CLASSES = [
     ("examples.example", "Example"),
 ]  # fmt: skip
 
-_LIVE_EVENT = "live (bidi) and Interactions-API response fields: not implemented (issue: live runs)"
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"
 KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
     "Runner": {"session_service": "optional here: defaults to an InMemorySessionService"},
     "RunConfig": {"max_llm_calls": "500, as google.adk's; $ADK_MAX_LLM_CALLS is not read"},
-    "Event": {
-        **dict.fromkeys(
-            [
-                "turn_complete_reason",
-                "interaction_status",
-                "live_session_resumption_update",
-                "live_session_id",
-                "go_away",
-                "voice_activity",
-                "cache_metadata",
-                "environment_id",
-            ],
-            _LIVE_EVENT,
-        ),  # fmt: skip
-        **dict.fromkeys(["output", "node_info", "isolation_scope"], _NODE),
-    },
-    "LlmResponse": dict.fromkeys(
-        [
-            "turn_complete_reason",
-            "interaction_status",
-            "live_session_resumption_update",
-            "live_session_id",
-            "go_away",
-            "voice_activity",
-            "cache_metadata",
-            "environment_id",
-        ],
-        _LIVE_EVENT,
-    ),  # fmt: skip
-    "LlmRequest": dict.fromkeys(
-        [
-            "cache_config",
-            "cache_metadata",
-            "cacheable_contents_token_count",
-            "previous_interaction_id",
-            "service_tier",
-        ],
-        "context caching / Interactions API: not implemented",
-    ),  # fmt: skip
     "Context": dict.fromkeys(
         [
             "parent_ctx",

@@ -53,9 +53,14 @@ def apply_rewinds(events: list[Event]) -> list[Event]:
 def should_include_event_in_context(
     current_branch: str | None, event: Event, *, include_thoughts: bool = False
 ) -> bool:
-    """Visible content, on this branch, and not a framework function call/response."""
+    """Visible content, on this branch, and not a framework function call/response.
+
+    An event with an `isolation_scope` (google-adk 2.13's Task API scoping)
+    belongs to a scoped agent; every agent here is unscoped and does not see it.
+    """
     return (
-        not contains_empty_content(event, include_thoughts=include_thoughts)
+        event.isolation_scope is None
+        and not contains_empty_content(event, include_thoughts=include_thoughts)
         and is_event_on_branch(current_branch, event)
         and not is_framework_event(event)
     )

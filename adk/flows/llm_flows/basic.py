@@ -14,6 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from google.genai import types
+from pydantic import BaseModel
 
 from ...utils.variant_utils import GoogleLLMVariant, get_google_llm_variant
 
@@ -35,12 +36,55 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
         if agent.generate_content_config
         else types.GenerateContentConfig()
     )
+    _live_connect_config(ctx, agent, llm_request)
     labels = getattr(ctx.run_config, "labels", None)
     if labels:
         llm_request.config.labels = {**(llm_request.config.labels or {}), **labels}
     if getattr(agent, "mode", None) != "task" and agent.output_schema:
         if not agent.tools or output_schema_and_tools(agent.model_name):
             llm_request.set_output_schema(agent.output_schema)
+
+
+_LIVE_SAMPLING = ("temperature", "top_p", "top_k", "max_output_tokens", "seed", "media_resolution")
+_LIVE_FROM_RUN_CONFIG = (
+    "speech_config",
+    "output_audio_transcription",
+    "input_audio_transcription",
+    "realtime_input_config",
+    "explicit_vad_signal",
+    "translation_config",
+    "enable_affective_dialog",
+    "proactivity",
+    "session_resumption",
+    "history_config",
+    "context_window_compression",
+    "avatar_config",
+)
+
+
+def _live_connect_config(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
+    """The live config google-adk 2.13 fills on every request (live runs read it).
+
+    Nothing here runs live, but the request carries it as ADK's does: the
+    agent's sampling settings, then the RunConfig's live fields (every one but
+    the audio transcriptions is None here: RunConfig rejects the others).
+    """
+    live = llm_request.live_connect_config
+    if agent.generate_content_config:
+        for name in _LIVE_SAMPLING:
+            if getattr(live, name) is None:
+                setattr(live, name, getattr(agent.generate_content_config, name))
+    run_config = ctx.run_config
+    if run_config is None:
+        return
+    modalities = run_config.response_modalities
+    live.response_modalities = (
+        [types.Modality(m) for m in modalities] if modalities is not None else None
+    )
+    for name in _LIVE_FROM_RUN_CONFIG:
+        value = getattr(run_config, name, None)
+        # a copy: the request must not alias the RunConfig's objects (ADK copies too)
+        setattr(live, name, value.model_copy(deep=True) if isinstance(value, BaseModel) else value)
 
 
 def output_schema_and_tools(model: str | None) -> bool:

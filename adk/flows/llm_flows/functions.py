@@ -14,7 +14,7 @@ from typing import Any
 
 from google.genai import types
 
-from ...events.event import Event
+from ...events.event import Event, NodeInfo
 from ...events.event_actions import EventActions
 
 AF_FUNCTION_CALL_ID_PREFIX = "adk-"
@@ -97,6 +97,7 @@ def build_function_response_event(
     branch: str | None,
     responses: Sequence[tuple[types.FunctionCall, dict[str, Any], EventActions]],
     display_texts: Mapping[str, str] | None = None,
+    node_path: str = "",
 ) -> Event:
     """One event holding the responses of a model event's calls, in call order.
 
@@ -123,4 +124,5 @@ def build_function_response_event(
         branch=branch,
         content=types.Content(role="user", parts=parts),
         actions=merge_actions([actions for _, _, actions in responses]),
+        node_info=NodeInfo(path=node_path),
     )
