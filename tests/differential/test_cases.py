@@ -25,6 +25,8 @@ CASES: dict[str, str | None] = {
     "output_schema_same_step": None,
     "output_schema_text_answer": None,
     "output_schema_unknown_tool": None,
+    "output_schema_agent_tool": None,
+    "output_schema_in_sequence": None,
     "run_config_labels": None,
     "run_config_model_input_context": None,
     "run_config_thoughts_from_other_agents": None,
