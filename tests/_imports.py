@@ -27,12 +27,12 @@ class Module:
     """Other modules it imports -> the line of the first such import."""
 
 
-def _module_name(path: Path) -> str:
+def module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _absolute(module: str | None, level: int, importer: str, is_package: bool) -> str:
+def absolute(module: str | None, level: int, importer: str, is_package: bool) -> str:
     """The absolute module name of `from <level dots><module> import ...` inside `importer`."""
     if level == 0:
         return module or ""
@@ -78,7 +78,7 @@ def graph() -> dict[str, Module]:
     for package in OURS:
         for path in sorted((ROOT / package).rglob("*.py")):
             if "__pycache__" not in path.parts:
-                name = _module_name(path)
+                name = module_name(path)
                 modules[name] = Module(name, path, path.name == "__init__.py")
     for module in modules.values():
         tree = ast.parse(module.path.read_text(encoding="utf-8"), filename=str(module.path))
@@ -87,7 +87,7 @@ def graph() -> dict[str, Module]:
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
-                source = _absolute(node.module, node.level, module.name, module.is_package)
+                source = absolute(node.module, node.level, module.name, module.is_package)
                 # `from pkg import submodule` names the submodule (pkg is its parent)
                 subs = [f"{source}.{a.name}" for a in node.names if f"{source}.{a.name}" in modules]
                 targets = subs if len(subs) == len(node.names) else [source, *subs]

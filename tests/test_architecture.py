@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ._imports import OURS, closure, cycles, graph
+from ._imports import OURS, absolute, closure, cycles, graph, module_name
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = OURS
@@ -52,21 +52,6 @@ FORBIDDEN_ATTRIBUTES = {
 }
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _absolute(module: str | None, level: int, importer: str, is_package: bool) -> str:
-    """The absolute module name of `from <level dots><module> import ...` inside `importer`."""
-    if level == 0:
-        return module or ""
-    base = importer.split(".")
-    base = base if is_package else base[:-1]
-    base = base[: len(base) - (level - 1)]
-    return ".".join([*base, module] if module else base)
-
-
 def _top(name: str) -> str:
     return name.split(".", 1)[0]
 
@@ -103,7 +88,7 @@ def workflow_side_violations(
                 if (top := _top(alias.name)) in FORBIDDEN_IMPORTS:
                     flag(node, f"imports {alias.name} ({FORBIDDEN_IMPORTS[top]})")
         elif isinstance(node, ast.ImportFrom):
-            source_module = _absolute(node.module, node.level, module, is_package)
+            source_module = absolute(node.module, node.level, module, is_package)
             for alias in node.names:
                 qualified = f"{source_module}.{alias.name}"
                 aliases[alias.asname or alias.name] = qualified
@@ -145,7 +130,7 @@ def test_workflow_side_is_deterministic():
         problems += workflow_side_violations(
             path.read_text(encoding="utf-8"),
             str(path.relative_to(ROOT)),
-            _module_name(path),
+            module_name(path),
             path.name == "__init__.py",
         )
     assert not problems, "workflow-side code must be deterministic:\n" + "\n".join(problems)
@@ -229,7 +214,7 @@ def _all_imports(path: Path, module: str) -> list[tuple[int, str]]:
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
-            source = _absolute(node.module, node.level, module, path.name == "__init__.py")
+            source = absolute(node.module, node.level, module, path.name == "__init__.py")
             found.append((node.lineno, source))
     return found
 
@@ -239,7 +224,7 @@ def test_adk_imports_no_layer_above_it():
     lazy re-export of the Runner) reaches above."""
     problems = []
     for path in _modules("adk"):
-        module = _module_name(path)
+        module = module_name(path)
         for line, imported in _all_imports(path, module):
             if _top(imported) in ENGINE and module != "adk.runners":
                 problems.append(f"{path.relative_to(ROOT)}:{line}: imports {imported}")
@@ -251,7 +236,7 @@ def test_runtime_never_imports_google_adk():
         f"{path.relative_to(ROOT)}:{line}: imports {imported}"
         for package in PACKAGES
         for path in _modules(package)
-        for line, imported in _all_imports(path, _module_name(path))
+        for line, imported in _all_imports(path, module_name(path))
         if imported == "google.adk" or imported.startswith("google.adk.")
     ]
     assert not problems, "google-adk is a test-only reference:\n" + "\n".join(problems)
