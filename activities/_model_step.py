@@ -16,6 +16,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
+from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
@@ -70,6 +71,7 @@ def invocation_context(
         agent=agent,
         user_content=user_content,
         session=session,
+        run_config=ref.run_config or RunConfig(),
     )
 
 

@@ -15,6 +15,7 @@ from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from adk.tools.base_toolset import BaseToolset
 from adk.tools.function_tool import FunctionTool
+from adk.tools.set_model_response_tool import SetModelResponseTool
 from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
 
@@ -113,6 +114,8 @@ def touches_state(agent: LlmAgent, tool: BaseTool | None, name: str) -> bool:
         return True
     if tool is None:
         return name == "transfer_to_agent"  # unknown names get an error result: no context
+    if isinstance(tool, SetModelResponseTool):
+        return False  # it validates its arguments, sets its own actions, reads nothing
     return not (
         isinstance(tool, FunctionTool)
         and type(tool).run_async is FunctionTool.run_async

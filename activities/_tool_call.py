@@ -9,21 +9,26 @@ first only when the tool opted into a retry policy (ToolCallInput.retry_errors).
 from __future__ import annotations
 
 import copy
+import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pydantic_core
 import structlog
+from google.genai import types
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
+from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event
+from adk.flows.llm_flows.output_schema import set_model_response_tool, uses_set_model_response
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
+from adk.tools.set_model_response_tool import SetModelResponseTool
 from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
@@ -71,7 +76,19 @@ async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> Ba
 
     if name == "transfer_to_agent" and (targets := get_transfer_targets(agent)):
         return TransferToAgentTool([t.name for t in targets])
+    if name == SetModelResponseTool.NAME:
+        return set_model_response_tool(agent)
     return None
+
+
+async def _declared_names(agent: LlmAgent, ctx: ToolContext) -> list[str]:
+    """The tools the request declared, in its order (google-adk 2.13's tools_dict)."""
+    from adk.flows.llm_flows.agent_transfer import get_transfer_targets
+
+    names = [SetModelResponseTool.NAME] if uses_set_model_response(agent) else []
+    if agent.uses_auto_flow and get_transfer_targets(agent):
+        names.append("transfer_to_agent")
+    return names + [t.name for t in await agent.canonical_tools(ctx)]
 
 
 def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
@@ -130,7 +147,25 @@ async def tool_call(
     )
     if input.record_as is not None and not actions.requested_tool_confirmations:
         await _record(store, session, input, output)
+    if call.name == SetModelResponseTool.NAME and actions.set_model_response is not None:
+        output.final_event = _structured_response_event(agent, ref, actions.set_model_response)
     return output
+
+
+def _structured_response_event(agent: LlmAgent, ref: StepRef, response: Any) -> Event:
+    """google-adk 2.13's final event after a valid set_model_response: the model's answer
+    as JSON text, saved under output_key as any final answer (the schema checks it)."""
+    event = Event(
+        invocation_id=ref.invocation_id,
+        author=agent.name,
+        branch=ref.branch,
+        content=types.Content(
+            role="model", parts=[types.Part(text=json.dumps(response, ensure_ascii=False))]
+        ),
+    )
+    with user_code(f"saving the output of agent {agent.name}"):
+        agent._maybe_save_output_to_state(event)
+    return event
 
 
 async def _record(
@@ -170,7 +205,7 @@ async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext,
     )
     if result is not None:
         return result
-    available = [t.name for t in await agent.canonical_tools(ctx)]
+    available = await _declared_names(agent, ctx)
     error = ValueError(
         f"Tool '{name}' not found.\nAvailable tools: {', '.join(available)}\n\n"
         "Possible causes:\n"

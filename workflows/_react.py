@@ -72,7 +72,13 @@ class ReactLoop(RuntimeBase):
             self.record(step.event)
             if not step.calls:
                 return self.result(escalated=escalated, end_invocation=step.end_invocation)
-            response, requests, ended = await self._run_calls(agent, branch, step.event, step.calls)
+            response, requests, ended, answer = await self._run_calls(
+                agent, branch, step.event, step.calls
+            )
+            if answer is not None:  # set_model_response gave the final answer: the run ends
+                self.apply_temp(answer.actions.state_delta)
+                self._add_pending(answer)
+                return self.result(escalated=escalated, end_invocation=ended)
             # a tool or callback set end_invocation: ADK's next step stops before the model
             ended = ended or step.end_invocation
             if requests:  # an approved tool may itself escalate or transfer
@@ -140,11 +146,13 @@ class ReactLoop(RuntimeBase):
         branch: str | None,
         model_event: Event,
         plans: list[CallPlan],
-    ) -> tuple[Event | None, list[PendingRequest], bool]:
+    ) -> tuple[Event | None, list[PendingRequest], bool, Event | None]:
         """Run the event's function calls; merge the responses in call order.
 
         Returns the response event, what must now be awaited (confirmations,
-        long-running results) and whether a call set end_invocation. A call that
+        long-running results), whether a call set end_invocation, and the final
+        answer a set_model_response call gave (google-adk 2.13 records it right
+        after the response event, which is recorded before it returns). A call that
         failed fails the step, after the other calls' responses are recorded (ADK
         keeps the results of the calls that finished).
         """
@@ -171,7 +179,7 @@ class ReactLoop(RuntimeBase):
         if not answered:
             if failures:
                 raise failures[0]
-            return None, requests, ended
+            return None, requests, ended, None
         recorded_at = next((o.recorded_at for o in outputs if o.recorded_at is not None), None)
         event = build_function_response_event(
             event_id=event_id,
@@ -187,6 +195,7 @@ class ReactLoop(RuntimeBase):
             },
         )
         merged = event.actions
+        answer = _answer(outputs, event)
         if agent.accumulates_output and agent.output_key and own_text(event):
             # an AgentTool's text (skip_summarization) extends the run's output, as in 2.13
             merged.state_delta[agent.output_key] = self.run_text(agent.name, branch) + own_text(
@@ -198,10 +207,10 @@ class ReactLoop(RuntimeBase):
             raise failures[0]
         if recorded_at is not None:
             self.record(event)  # the tool activity recorded it in the session
-            return event, requests, ended
+            return event, requests, ended, answer
         if not merged.requested_tool_confirmations:
             self._add_pending(event)
-            return event, requests, ended
+            return event, requests, ended, answer
         asking, confirmations = confirmation_event(
             invocation_id=self.invocation_id,
             agent=agent.name,
@@ -220,7 +229,7 @@ class ReactLoop(RuntimeBase):
         else:
             self._add_pending(asking)
             self._add_pending(event)
-        return event, confirmations + requests, ended
+        return event, confirmations + requests, ended, answer
 
     async def _call_outcomes(
         self,
@@ -327,3 +336,12 @@ class ReactLoop(RuntimeBase):
             output = await self._run_tool_activity(agent, branch, call, None, None, failed=failed)
             return output
         return outcome.tool_output or ToolCallOutput(response={"result": outcome.final_text or ""})
+
+
+def _answer(outputs: list[ToolCallOutput], response: Event) -> Event | None:
+    """The final answer event of the step's set_model_response call, if it gave one,
+    timed no earlier than the response event it follows."""
+    answer = next((o.final_event for o in reversed(outputs) if o.final_event is not None), None)
+    if answer is not None:
+        answer.timestamp = max(answer.timestamp, response.timestamp)
+    return answer

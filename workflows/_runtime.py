@@ -15,6 +15,7 @@ from typing import Any
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
+    from adk.agents.run_config import RunConfig
     from adk.events.event import Event
     from adk.flows.llm_flows.functions import own_text
 
@@ -96,6 +97,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
             agent_name=agent.name,
             branch=branch,
             temp_state=dict(self.temp_state),
+            run_config=unless_default(self.context.run_config),
             node_path=self.node_path,
         )
 
@@ -198,3 +200,11 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
     def show(self) -> None:
         extra = self.details() if self.details else ""
         workflow.set_current_details(self.transcript.render(self.status) + extra)
+
+
+def unless_default(run_config: RunConfig) -> RunConfig | None:
+    """The RunConfig for an activity's input: None (nothing sent) when it is the default."""
+    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
+
+
+_DEFAULT_RUN_CONFIG = RunConfig()

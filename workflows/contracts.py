@@ -145,6 +145,9 @@ class StepRef(BaseModel):
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """`temp:` state of the invocation (never persisted)."""
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the activity's InvocationContext (request
+    building reads its labels, model_input_context...); None when it is the default."""
     node_path: str = ""
     """The agent run's node path, for the events the activity records (Event.node_info)."""
 
@@ -219,6 +222,10 @@ class ToolCallOutput(BaseModel):
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
+    final_event: Event | None = None
+    """After a valid set_model_response call: the agent's final answer event google-adk
+    2.13 records after the response (its JSON text, output_key saved). The workflow
+    records it after the step's response event, and the agent's run ends."""
 
 
 class RunContext(BaseModel):

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from ..sessions.session import Session
     from .invocation_context import InvocationContext
+    from .run_config import RunConfig
 
 
 class ReadonlyContext:
@@ -43,6 +44,11 @@ class ReadonlyContext:
     @property
     def user_id(self) -> str:
         return self._invocation_context.user_id
+
+    @property
+    def run_config(self) -> RunConfig | None:
+        """The invocation's RunConfig (every activity's context gets the workflow's)."""
+        return self._invocation_context.run_config
 
     @property
     def state(self) -> Mapping[str, Any]:

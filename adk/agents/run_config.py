@@ -113,11 +113,8 @@ UNIMPLEMENTED = {
     # Request and contents building (adk/flows) does not read these yet: when it
     # does, drop them from here.
     "http_options": "per-run http_options",
-    "labels": "per-run labels",
     "response_modalities": "response_modalities",
     "custom_metadata": "RunConfig.custom_metadata (copied to events)",
-    "model_input_context": "model_input_context",
-    "include_thoughts_from_other_agents": "include_thoughts_from_other_agents",
 }
 """Field -> the missing feature, for each field whose non-default value raises."""
 

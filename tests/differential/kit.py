@@ -13,7 +13,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
-  optionally `INITIAL_STATE` (the session's state when it is created) and
+  optionally `INITIAL_STATE` (the session's state when it is created),
+  `RUN_CONFIG` (the RunConfig every run_async gets) and
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on).
@@ -200,6 +201,7 @@ def _error(error: BaseException) -> dict[str, str]:
 async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> list[Any]:
     turns: list[Any] = []
     seen: list[Any] = []
+    options = {"run_config": case.RUN_CONFIG} if hasattr(case, "RUN_CONFIG") else {}
     for turn in case.TURNS:
         # a text, or a function of the events so far giving the message (e.g. a
         # FunctionResponse answering a long-running call by its id)
@@ -213,7 +215,7 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
         try:
             async with asyncio.timeout(TURN_TIMEOUT):
                 async for event in runner.run_async(
-                    user_id=USER, session_id=session, new_message=message
+                    user_id=USER, session_id=session, new_message=message, **options
                 ):
                     seen.append(event)
                     record["events"].append(dump_event(event))

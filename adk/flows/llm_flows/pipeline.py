@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...models.llm_request import LlmRequest
 from ...tools.tool_context import ToolContext
-from . import agent_transfer, basic, contents, identity, instructions
+from . import agent_transfer, basic, contents, identity, instructions, output_schema
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -26,6 +26,9 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     identity.process(agent, llm_request)
     # contents after instructions: they may have put instruction contents in place.
     contents.process(ctx, agent, llm_request)
+    # output_schema last of SingleFlow's: set_model_response leads the declarations
+    # and its instruction follows the identity (before AutoFlow's transfer text).
+    output_schema.process(agent, llm_request)
     # agent_transfer after SingleFlow's processors (AutoFlow appends it): its text
     # follows the identity, and transfer_to_agent is declared before the agent's tools.
     if agent.uses_auto_flow:
@@ -34,20 +37,4 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     tool_context = ToolContext(ctx)
     for tool in await agent.canonical_tools(tool_context):
         await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
-    _refuse_set_model_response(agent)
     return llm_request
-
-
-def _refuse_set_model_response(agent: LlmAgent) -> None:
-    """google-adk 2.13 answers output_schema + tools with a set_model_response tool: not here yet."""
-    if (
-        agent.output_schema
-        and agent.tools
-        and getattr(agent, "mode", None) != "task"
-        and not basic.output_schema_and_tools(agent.model_name)
-    ):
-        raise NotImplementedError(
-            f"Agent {agent.name}: output_schema together with tools (google-adk's"
-            " set_model_response tool) is not supported yet, except for Gemini models on"
-            " Vertex AI, which take both."
-        )
