@@ -27,6 +27,7 @@ with workflow.unsafe.imports_passed_through():
     from ._base import RuntimeBase
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
+    from ._transfers import checked_target
     from .contracts import (
         AgentCallbackInput,
         AgentCallbackOutput,
@@ -35,7 +36,6 @@ with workflow.unsafe.imports_passed_through():
         AgentSpec,
         AgentToolCall,
     )
-    from .errors import adk_error
 
 
 class Orchestration(RuntimeBase):
@@ -84,31 +84,28 @@ class Orchestration(RuntimeBase):
     async def run_with_transfers(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` inline, then follow transfers (each target in a child workflow)."""
         outcome = await self.run_agent(agent, branch)
-        return await self._follow_transfers(outcome, branch, self.records_errors)
+        return await self._follow_transfers(agent, outcome, branch, self.records_errors)
 
     async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` in a child workflow, then follow its transfers (a step of a
         shell agent: google-adk records no error event for a failure under one)."""
         outcome = await self._child(agent, branch, records_errors=False)
-        return await self._follow_transfers(outcome, branch, False)
+        return await self._follow_transfers(agent, outcome, branch, False)
 
     async def _follow_transfers(
-        self, outcome: AgentRunResult, branch: str | None, records_errors: bool
+        self, agent: AgentSpec, outcome: AgentRunResult, branch: str | None, records_errors: bool
     ) -> AgentRunResult:
         escalated = outcome.escalated
         while outcome.transfer_to and not outcome.end_invocation:
-            target = self.context.root.find_anywhere(outcome.transfer_to)
-            if target is None:  # 2.13's check and exception (no error event)
-                raise adk_error(
-                    "builtins",
-                    "ValueError",
-                    f"Transfer target agent '{outcome.transfer_to}' not found.",
-                )
-            path = self.paths.start(target) if self.paths else self.node_path
+            # 2.13's checks and exceptions (no error event); `agent` made the transfer
+            root = self.paths.root if self.paths else self.context.root
+            target = checked_target(root, agent, outcome.transfer_to, as_node=bool(self.paths))
+            path = self.paths.transfer(target) if self.paths else self.node_path
             outcome = await self._child(
                 target, branch, records_errors=records_errors, node_path=path
             )
             escalated = escalated or outcome.escalated
+            agent = target
         outcome.escalated = escalated
         return outcome
 
