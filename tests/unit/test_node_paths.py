@@ -28,7 +28,7 @@ def test_transfer_chain_counts_runs_under_each_parent_run() -> None:
     paths = NodePaths.for_root(root)
     assert paths is not None
     order = ["a", "c", "a", "root", "a", "loop"]
-    seen = [paths.start_first(root)] + [paths.start(root.find(n)) for n in order]  # type: ignore[arg-type]
+    seen = [paths.start_first(root)] + [paths.transfer(root.find(n)) for n in order]  # type: ignore[arg-type]
     assert seen == [
         "root@1",
         "root@1/a@1",
@@ -40,12 +40,84 @@ def test_transfer_chain_counts_runs_under_each_parent_run() -> None:
     ]
 
 
-def test_the_first_agent_counts_its_ancestors_as_run_once() -> None:
-    root = _tree()
-    paths = NodePaths.for_root(root)
+def _walk(paths: NodePaths, first: str, *names: str) -> list[str]:
+    """The paths of a turn that starts at `first` and transfers to each of `names`."""
+    root = paths.root
+    return [paths.start_first(root.find(first))] + [paths.transfer(root.find(n)) for n in names]  # type: ignore[arg-type]
+
+
+def _deep_tree() -> AgentSpec:
+    """desk -> (faq, sales -> (pricing -> detail, promo)), as the probes on 2.13 used."""
+    pricing = AgentSpec(
+        name="pricing", kind="llm", sub_agents=[AgentSpec(name="detail", kind="llm")]
+    )
+    sales = AgentSpec(
+        name="sales", kind="llm", sub_agents=[pricing, AgentSpec(name="promo", kind="llm")]
+    )
+    return AgentSpec(name="desk", kind="llm", sub_agents=[AgentSpec(name="faq", kind="llm"), sales])
+
+
+@pytest.mark.parametrize(
+    ("first", "transfers", "expected"),
+    [
+        # the ancestors of a nested first agent count as run once
+        ("pricing", ["sales"], ["desk@1/sales@1/pricing@1", "desk@1/sales@1"]),
+        # no run of the parent up the chain: it runs at the top, ancestors at run 1
+        ("pricing", ["sales", "desk"], ["desk@1/sales@1/pricing@1", "desk@1/sales@1", "desk@2"]),
+        (
+            "pricing",
+            ["sales", "pricing"],
+            ["desk@1/sales@1/pricing@1", "desk@1/sales@1", "desk@1/sales@1/pricing@2"],
+        ),
+        # a peer runs under the transferring run's context (here the top)
+        (
+            "pricing",
+            ["promo", "pricing"],
+            ["desk@1/sales@1/pricing@1", "desk@1/sales@1/promo@1", "desk@1/sales@1/pricing@2"],
+        ),
+        (
+            "pricing",
+            ["sales", "faq"],
+            ["desk@1/sales@1/pricing@1", "desk@1/sales@1", "desk@1/faq@1"],
+        ),
+        (
+            "detail",
+            ["pricing", "sales", "desk"],
+            [
+                "desk@1/sales@1/pricing@1/detail@1",
+                "desk@1/sales@1/pricing@1",
+                "desk@1/sales@1",
+                "desk@2",
+            ],
+        ),
+        (
+            "pricing",
+            ["sales", "desk", "sales", "pricing"],
+            [
+                "desk@1/sales@1/pricing@1",
+                "desk@1/sales@1",
+                "desk@2",
+                "desk@2/sales@1",
+                "desk@2/sales@1/pricing@1",
+            ],
+        ),
+        ("sales", ["desk", "sales"], ["desk@1/sales@1", "desk@2", "desk@2/sales@1"]),
+        # within one turn from the root the parent's run is found up the chain
+        (
+            "desk",
+            ["sales", "pricing", "sales", "desk"],
+            ["desk@1", "desk@1/sales@1", "desk@1/sales@1/pricing@1", "desk@1/sales@2", "desk@2"],
+        ),
+    ],
+)
+def test_paths_as_google_adk_gives_them(
+    first: str, transfers: list[str], expected: list[str]
+) -> None:
+    """Each row observed on google-adk 2.13 (turn 2 of a session whose turn 1 ended
+    at `first`)."""
+    paths = NodePaths.for_root(_deep_tree())
     assert paths is not None
-    assert paths.start_first(root.find("c")) == "root@1/a@1/c@1"  # type: ignore[arg-type]
-    assert paths.start(root) == "root@2"  # c -> root: the root already ran once
+    assert _walk(paths, first, *transfers) == expected
 
 
 def test_a_root_that_is_not_an_llm_agent_gives_no_paths() -> None:
