@@ -315,4 +315,3 @@ async def test_breaking_at_the_final_response_then_the_next_message_at_once(temp
         )
         assert session.state["turns_done"] == 2
         assert [e.author for e in session.events] == ["user", "chatty", "chatty"] * 2
-        del client
