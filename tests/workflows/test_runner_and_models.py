@@ -305,9 +305,6 @@ async def test_breaking_at_the_final_response_then_the_next_message_at_once(temp
                     finals.append(event.content.parts[0].text)
                     break
         assert finals == ["one", "two"]
-        client = AgentClient(
-            temporal_env.client, runner.session_service, task_queue=runner.task_queue
-        )
         handle = temporal_env.client.get_workflow_handle("adk:test_app:u1:s1")
         await handle.result()  # the second one runs to its end too
         session = await runner.session_service.get_session(
