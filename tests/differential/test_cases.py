@@ -20,9 +20,7 @@ CASES: dict[str, str | None] = {
     "user_message_parts": None,
     "callback_raises": None,
     "model_response_shapes": None,
-    "context_fields": "tool_context.session.events holds only the current invocation's"
-    " events in ours (activities/_tool_call.py load_for_tool, by design: cost independent of"
-    " the session's age); 2.13 gives the whole session (turn 2: 8 events, ours 3)",
+    "context_fields": None,
     "node_paths_transfers": None,
     "node_paths_workflow_agents": None,
     "parallel_calls_one_list": None,
@@ -73,10 +71,7 @@ CASES: dict[str, str | None] = {
     "docs_state_and_providers": None,
     "docs_multi_agent_patterns": None,
     "docs_agent_tool_schemas": None,
-    "docs_workflow_callbacks_temp": "output_key='temp:draft' is not seen by the next agent"
-    " of the SequentialAgent: ours raises KeyError 'Context variable not found: `temp:draft`'"
-    " where 2.13 templates 'draft one' (activities/_model_step.py takes temp_delta from the"
-    " callbacks' actions before _maybe_save_output_to_state adds the output_key)",
+    "docs_workflow_callbacks_temp": None,
 }
 
 
