@@ -95,13 +95,13 @@ async def model_step(
     response = await _run_model(agent, callback_context, llm_request)
     actions = callback_context.actions  # records writes into containers read from state
     event = _finalize_event(input, agent, response, actions, llm_request)
-    temp_delta = {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
     ended = ctx.end_invocation
     if event is None:
-        return ModelStepOutput(event=None, temp_delta=temp_delta, end_invocation=ended)
+        return ModelStepOutput(event=None, temp_delta=_temp(actions), end_invocation=ended)
     with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
         agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
+    temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     await store.append_event(session, event)
     return ModelStepOutput(
         event=event,
@@ -109,6 +109,10 @@ async def model_step(
         temp_delta=temp_delta,
         end_invocation=ended,
     )
+
+
+def _temp(actions: EventActions) -> dict[str, Any]:
+    return {k: v for k, v in actions.state_delta.items() if k.startswith(State.TEMP_PREFIX)}
 
 
 async def _run_model(

@@ -5,6 +5,7 @@ Runs on: process side.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from google.genai import types
@@ -23,6 +24,36 @@ async def running_invocation(client: Any, app_name: str, user_id: str, session_i
     except RPCError:
         return None  # no invocation yet, or no worker to answer for a closed one
     return status if status.status in ("running", "waiting") else None
+
+
+ABANDONED_WAIT_SECONDS = 30.0
+"""How long a new message waits for the invocation its Runner's consumer stopped
+reading (`break` at the final response) to finish, before SessionBusyError."""
+
+
+async def finish_abandoned(
+    client: Any, app_name: str, key: tuple[str, str], invocation_id: str | None
+) -> bool:
+    """Wait for the session's running invocation if it is `invocation_id` and does
+    not wait for a human: True once the session is free, False if it stays busy."""
+    if invocation_id is None:
+        return False
+    user_id, session_id = key
+    status = await running_invocation(client, app_name, user_id, session_id)
+    if status is None:
+        return True  # it ended meanwhile
+    if status.invocation_id != invocation_id or status.status != "running":
+        return False  # another invocation, or one waiting for an answer: really busy
+    handle = client.temporal.get_workflow_handle(
+        invocation_workflow_id(app_name, user_id, session_id)
+    )
+    try:
+        await asyncio.wait_for(handle.result(), ABANDONED_WAIT_SECONDS)
+    except TimeoutError:
+        return False
+    except Exception:  # it failed or was cancelled: either way the session is free
+        pass
+    return True
 
 
 async def close_models(root: BaseAgent) -> None:

@@ -31,13 +31,13 @@ from adk.memory.base_memory_service import BaseMemoryService
 from adk.plugins.base_plugin import BasePlugin
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
-from client import AgentClient
+from client import AgentClient, SessionBusyError
 from worker import _build as worker_build
 from worker import build_worker, shut_down
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
 
-from ._invocations import close_models, is_resume, running_invocation
+from ._invocations import close_models, finish_abandoned, is_resume, running_invocation
 from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
@@ -93,6 +93,9 @@ class Runner:
         self._env: Any = None
         self._worker: Any = None
         self._worker_task: asyncio.Task[None] | None = None
+        self._abandoned: dict[tuple[str, str], str] = {}
+        """(user, session) -> the invocation a run_async of this Runner was yielding
+        when its consumer stopped reading."""
 
     async def _ensure_started(self) -> Any:
         if self._temporal is None:
@@ -169,16 +172,35 @@ class Runner:
                 if event.author != "user":
                     yield event
             return
-        async for event in client.run(
-            app_name=self.app_name,
-            user_id=user_id,
-            session_id=session_id,
-            new_message=new_message,
-            state_delta=state_delta,
-            run_config=run_config,
-            expected_agent=self.agent.name,
-        ):
-            yield event
+        key = (user_id, session_id)
+        for retry in (False, True):
+            stream = client.run(
+                app_name=self.app_name,
+                user_id=user_id,
+                session_id=session_id,
+                new_message=new_message,
+                state_delta=state_delta,
+                run_config=run_config,
+                expected_agent=self.agent.name,
+            )
+            streaming, ended = None, False
+            try:
+                async for event in stream:
+                    streaming = event.invocation_id
+                    yield event
+                ended = True
+            except SessionBusyError:
+                # ADK's `break` at the final response, then the next message at once:
+                # the invocation whose stream was dropped may still be finishing
+                # (durable: it runs to its end, unlike ADK's, which is cancelled)
+                abandoned = self._abandoned.pop(key, None)
+                if retry or not await finish_abandoned(client, self.app_name, key, abandoned):
+                    raise
+                continue
+            finally:  # (a dropped generator is closed by asyncio before the next start)
+                if streaming is not None and not ended:
+                    self._abandoned[key] = streaming
+            return
 
     def run(
         self,

@@ -79,10 +79,7 @@ CASES: dict[str, str | None] = {
     "docs_state_and_providers": None,
     "docs_multi_agent_patterns": None,
     "docs_agent_tool_schemas": None,
-    "docs_workflow_callbacks_temp": "output_key='temp:draft' is not seen by the next agent"
-    " of the SequentialAgent: ours raises KeyError 'Context variable not found: `temp:draft`'"
-    " where 2.13 templates 'draft one' (activities/_model_step.py takes temp_delta from the"
-    " callbacks' actions before _maybe_save_output_to_state adds the output_key)",
+    "docs_workflow_callbacks_temp": None,
 }
 
 

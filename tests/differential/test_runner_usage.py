@@ -22,11 +22,10 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 
 DIFFERENCES: dict[str, str | None] = {
     "app_runner": None,
-    "break_at_final": "breaking out of run_async at the final response: 2.13 cancels the rest"
-    " of the invocation (the after_agent_callback never runs) and the next message starts at"
-    " once; ours lets the workflow finish (after_agent runs, its state is stored) and the next"
-    " message, sent while it finishes, raises SessionBusyError (durable_adk/runner.py run_async"
-    " neither cancels nor awaits the invocation when its consumer stops)",
+    "break_at_final": "by design: breaking out of run_async at the final response, 2.13"
+    " cancels the rest of the invocation (its after_agent_callback never runs); ours runs to"
+    " its end (after_agent runs, its event and state are stored), and the Runner's next"
+    " message to the session waits for it instead of raising SessionBusyError",
     "llm_calls_limit": None,
     "session_lifecycle": None,
     "sync_run_and_limits": None,

@@ -279,3 +279,36 @@ async def test_an_invocation_id_alone_streams_the_running_invocation_from_now_on
         ("forecaster", "Clear skies in Oslo."),
     ]
     assert tail == whole[2:]  # what was recorded after it attached, the same events
+
+
+async def test_breaking_at_the_final_response_then_the_next_message_at_once(temporal_env):
+    """The docs' call_agent_async: `break` at the final response, next message at once.
+
+    The invocation is still finishing (its after_agent_callback takes a while); the
+    Runner's next message waits for it instead of raising SessionBusyError."""
+
+    async def after_agent(callback_context):
+        await asyncio.sleep(1.0)
+        callback_context.state["turns_done"] = callback_context.state.get("turns_done", 0) + 1
+
+    agent = Agent(
+        name="chatty",
+        model=MockModel.create(["one", "two"]),
+        after_agent_callback=after_agent,
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        finals = []
+        for text in ("first", "second"):
+            message = types.Content(role="user", parts=[types.Part(text=text)])
+            async for event in runner.run_async(user_id="u1", session_id="s1", new_message=message):
+                if event.is_final_response():
+                    finals.append(event.content.parts[0].text)
+                    break
+        assert finals == ["one", "two"]
+        handle = temporal_env.client.get_workflow_handle("adk:test_app:u1:s1")
+        await handle.result()  # the second one runs to its end too
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+        assert session.state["turns_done"] == 2
+        assert [e.author for e in session.events] == ["user", "chatty", "chatty"] * 2
