@@ -33,32 +33,11 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
-from ._model_step import invocation_context
+from ._model_step import invocation_context, load_session
 from ._spec import touches_state
 from ._support import find_app, find_llm_agent, raised, user_code
 
 log = structlog.get_logger("durable_adk.tool")
-
-
-async def load_for_tool(store: BaseSessionService, ref: StepRef) -> Session:
-    """The session's state and this invocation's events (not the whole history).
-
-    Tools read state and the current turn (`tool_context.user_content`); loading
-    only this invocation keeps a tool call's cost independent of the session's age.
-    """
-    app_name, user_id = ref.session.app_name, ref.session.user_id
-    session_id = ref.session.session_id
-    state = await store.get_state(app_name=app_name, user_id=user_id, session_id=session_id)
-    events = await store.list_events(
-        app_name=app_name, user_id=user_id, session_id=session_id, invocation_id=ref.invocation_id
-    )
-    return Session(
-        id=ref.session.session_id,
-        app_name=ref.session.app_name,
-        user_id=ref.session.user_id,
-        state=state or {},
-        events=[event for _, event in events],
-    )
 
 
 async def sees_session(agent: LlmAgent, name: str) -> bool:
@@ -105,7 +84,7 @@ async def tool_call(
     ref, call = input.ref, input.function_call
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
     if await sees_session(agent, call.name or ""):
-        session = await load_for_tool(store, ref)
+        session = await load_session(store, ref)  # ADK's tools see the whole session
     else:  # nothing this call runs can read the session: skip the store reads
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id

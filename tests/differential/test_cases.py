@@ -20,9 +20,7 @@ CASES: dict[str, str | None] = {
     "user_message_parts": None,
     "callback_raises": None,
     "model_response_shapes": None,
-    "context_fields": "tool_context.session.events holds only the current invocation's"
-    " events in ours (activities/_tool_call.py load_for_tool, by design: cost independent of"
-    " the session's age); 2.13 gives the whole session (turn 2: 8 events, ours 3)",
+    "context_fields": None,
     "node_paths_transfers": None,
     "node_paths_workflow_agents": None,
     "parallel_calls_one_list": None,

@@ -149,8 +149,9 @@ async def test_tools_see_the_current_turn(temporal_env):
     async with runner_for(temporal_env, agent) as runner:
         await turn(runner, "first")
         events = await turn(runner, "second")
-    # this turn's message, and this invocation's events (user + the call), not the history
-    assert events[2].get_function_responses()[0].response == {"said": "second", "events": 2}
+    # this turn's message, and the whole session's events, as in google-adk 2.13
+    # (the first turn's 4, this turn's user message and call)
+    assert events[2].get_function_responses()[0].response == {"said": "second", "events": 6}
 
 
 def fetch(key: str) -> dict:
