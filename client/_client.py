@@ -175,8 +175,8 @@ class AgentClient:
         """The invocation's events as they are recorded; raises what the invocation raised.
 
         stop_when_waiting: end once the invocation waits for an answer (after
-        yielding everything recorded so far), as an ADK turn ends at a pause.
-        on_pending: called with the pending requests whenever they are checked.
+        yielding everything it recorded before it waits), as an ADK turn ends at a pause.
+        on_pending: called with the requests it waits for whenever they are checked.
         """
         result = asyncio.ensure_future(invocation.handle.result())
         loop = asyncio.get_running_loop()
@@ -205,10 +205,13 @@ class AgentClient:
                         break
                     paused = paused or any(event.long_running_tool_ids for _, event in batch)
                     # the status query costs the server and the worker a task: ask when a
-                    # recorded call waits (until its request shows), and now and then
+                    # recorded call waits (until the invocation waits for it), and now and then
                     if watch_status and (paused or loop.time() - checked > _STATUS_EVERY):
                         checked = loop.time()
-                        pending = await self._pending_of(invocation)
+                        # awaited: what the invocation waits for now, with all it recorded
+                        # before stored (a long-running call's request shows while its tool
+                        # still runs, before its intermediate response is recorded)
+                        pending = [r for r in await self._pending_of(invocation) if r.awaited]
                         paused = paused and not pending
                         if pending and on_pending is not None:
                             on_pending(pending)

@@ -48,9 +48,10 @@ class HumanWaits(RuntimeBase):
 
         Returns the actions of the tools that ran once approved."""
         await self.flush()  # the client sees the request before anyone can answer it
-        confirmations = [r for r in requests if r.kind == "confirmation"]
-        if confirmations and self.hub is not None:  # long-running ones are registered already
-            await self.hub.add(confirmations)
+        for request in requests:  # and a stream stops at the wait only once all is stored
+            request.awaited = True
+        if self.hub is not None:  # (long-running ones were registered before their tools ran)
+            await self.hub.add(requests)
         self.status = "waiting"
         self.show()
         ran = await asyncio.gather(*(self._await_one(agent, branch, r) for r in requests))

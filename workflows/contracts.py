@@ -350,6 +350,11 @@ class PendingRequest(BaseModel):
     owner_workflow_id: str
     """The workflow that waits (the root or a child agent run)."""
     answered: bool = False
+    awaited: bool = False
+    """Its owner waits for it now, with every event recorded before the wait in the
+    session store. A long-running call's request is registered before its tool runs
+    (an answer may come first) and is awaited only once the step's responses are
+    recorded: a stream stops at a wait only then (client events(stop_when_waiting))."""
 
 
 class HumanAnswer(BaseModel):

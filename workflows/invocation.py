@@ -123,7 +123,8 @@ class AdkInvocationWorkflow:
 
     async def add(self, requests: list[PendingRequest]) -> None:
         for request in requests:
-            self._requests.setdefault(request.id, request)
+            known = self._requests.setdefault(request.id, request)
+            known.awaited = known.awaited or request.awaited  # a child's second report
         self._sync_waiting()
 
     async def resolve(self, requests: list[PendingRequest]) -> None:

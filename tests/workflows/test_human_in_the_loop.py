@@ -652,3 +652,35 @@ async def test_an_approved_tool_can_transfer(temporal_env):
         events = await finish(runner, invocation)
     assert simplify(events)[-1] == ("closer", "Closed the deal.")
     assert len(root_model.requests) == 1  # the desk's loop ended with the transfer
+
+
+async def open_ticket(amount: int) -> dict:
+    """Opens an approval ticket; the manager answers later."""
+    await asyncio.sleep(1.0)  # the request is registered meanwhile (an early answer is kept)
+    return {"status": "pending", "ticket": "t-1"}
+
+
+@pytest.mark.parametrize("where", ["root", "transferred"])
+async def test_a_turn_that_stops_at_a_wait_yields_the_intermediate_response(temporal_env, where):
+    """run_async ends once the invocation waits, not once the request is registered
+    (before the tool runs): the tool's intermediate response is yielded first, every time."""
+    model = MockModel.create([call("open_ticket", amount=200), "Approved and paid."])
+    desk = Agent(name="desk", model=model, tools=[LongRunningFunctionTool(open_ticket)])
+    agent = desk
+    if where == "transferred":
+        front = MockModel.create([call("transfer_to_agent", agent_name="desk")])
+        agent = Agent(name="front", model=front, sub_agents=[desk])
+    async with runner_for(temporal_env, agent) as runner:
+        session = f"ticket-{where}"
+        events = await turn(runner, "reimburse 200", session=session, user=USER)
+        assert simplify(events)[-2:] == [
+            ("desk", ("call", "open_ticket", {"amount": 200})),
+            ("desk", ("response", "open_ticket", {"status": "pending", "ticket": "t-1"})),
+        ]
+        call_id = events[-1].content.parts[0].function_response.id
+        answer = types.FunctionResponse(id=call_id, name="open_ticket", response={"ok": True})
+        message = types.Content(role="user", parts=[types.Part(function_response=answer)])
+        resumed = [
+            e async for e in runner.run_async(user_id=USER, session_id=session, new_message=message)
+        ]
+    assert simplify(resumed) == [("desk", "Approved and paid.")]
