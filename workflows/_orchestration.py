@@ -88,18 +88,26 @@ class Orchestration(RuntimeBase):
 
     async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` in a child workflow, then follow its transfers (a step of a
-        shell agent: google-adk records no error event for a failure under one)."""
-        outcome = await self._child(agent, branch, records_errors=False)
-        return await self._follow_transfers(agent, outcome, branch, False)
+        shell agent). google-adk 2.13 records an error event for a failure under a
+        shell agent only when an LlmAgent is the root (the shell then runs as a node
+        of its workflow); under a shell root, none."""
+        records = self.context.root.kind == "llm"
+        outcome = await self._child(agent, branch, records_errors=records)
+        return await self._follow_transfers(agent, outcome, branch, records)
 
     async def _follow_transfers(
         self, agent: AgentSpec, outcome: AgentRunResult, branch: str | None, records_errors: bool
     ) -> AgentRunResult:
         escalated = outcome.escalated
         while outcome.transfer_to and not outcome.end_invocation:
-            # 2.13's checks and exceptions (no error event); `agent` made the transfer
+            # 2.13's checks and exceptions; `agent` made the transfer
             root = self.paths.root if self.paths else self.context.root
-            target = checked_target(root, agent, outcome.transfer_to, as_node=bool(self.paths))
+            try:
+                target = checked_target(root, agent, outcome.transfer_to, as_node=bool(self.paths))
+            except ApplicationError as error:
+                if records_errors and not self.paths:  # the legacy check fails agent's run
+                    self.record_error(agent, branch, error)
+                raise
             path = self.paths.transfer(target) if self.paths else self.node_path
             outcome = await self._child(
                 target, branch, records_errors=records_errors, node_path=path
