@@ -67,6 +67,10 @@ class NodeInfo(BaseModel):
         return leaf.rsplit("@", 1)[0]
 
 
+_SHORTHANDS = ("message", "state", "route", "node_path")
+"""google-adk 2.13's Event keyword shorthands."""
+
+
 class Event(LlmResponse):
     """An event in a session: who said what, and what it changed."""
 
@@ -111,15 +115,11 @@ class Event(LlmResponse):
         """google-adk 2.13's shorthands: `message` (content), `state` (actions.state_delta),
         `route` (actions.route), `node_path` (node_info.path); a subclass declaring
         one of these names as a field keeps it."""
-        if not isinstance(data, dict):
-            return data
+        if not isinstance(data, dict) or not any(k in data for k in _SHORTHANDS):
+            return data  # (every event validated goes through here: keep it cheap)
         names = set(cls.model_fields) | {f.alias for f in cls.model_fields.values() if f.alias}
         data = dict(data)
-        taken = {
-            k: data.pop(k, None)
-            for k in ("message", "state", "route", "node_path")
-            if k not in names
-        }
+        taken = {k: data.pop(k, None) for k in _SHORTHANDS if k not in names}
         taken = {k: v for k, v in taken.items() if v is not None}
         if "message" in taken:
             if data.get("content") is not None:
