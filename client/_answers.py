@@ -11,7 +11,7 @@ from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.service import RPCError
 
 from workflows import names
-from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest
+from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest, SessionRef
 
 
 class AnswerRejectedError(Exception):
@@ -43,9 +43,24 @@ async def list_pending(
 
 
 async def answer(
-    temporal: Client, workflow_id: str, request_id: str, kind: str, payload: Any = None
+    temporal: Client,
+    workflow_id: str,
+    request_id: str,
+    kind: str,
+    payload: Any = None,
+    session: SessionRef | None = None,
 ) -> str:
-    """Send an answer as a validated update; AnswerRejectedError says why it was refused."""
+    """Send an answer as a validated update; AnswerRejectedError says why it was refused.
+
+    The answer names its session (the invocation refuses it for any other): the one
+    given, else the one the workflow id was made from.
+    """
+    if session is None:
+        try:
+            app_name, user_id, session_id = names.session_of(workflow_id)
+        except ValueError as error:
+            raise AnswerRejectedError(str(error)) from None
+        session = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
     update = {
         "approve": names.UPDATE_APPROVE,
         "reject": names.UPDATE_REJECT,
@@ -56,7 +71,7 @@ async def answer(
     try:
         return await handle.execute_update(  # type: ignore[no-any-return]
             update,
-            HumanAnswer(id=request_id, kind=kind, payload=payload),  # type: ignore[arg-type]
+            HumanAnswer(id=request_id, kind=kind, payload=payload, session=session),  # type: ignore[arg-type]
             result_type=str,
         )
     except WorkflowUpdateFailedError as error:

@@ -119,13 +119,13 @@ class AgentClient:
         is the root agent the app's workers published to the session store; with
         none published yet, the workflow sets it (one search-attribute update).
         """
+        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)  # checks them
         content = as_content(new_message)
         check_message(content)
         if expected_agent is None:
             expected_agent = await self._root_agent(app_name)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
         invocation_id = f"e-{uuid.uuid4()}"
-        workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
         try:
             handle = await self.temporal.start_workflow(
@@ -297,10 +297,22 @@ class AgentClient:
                 data = response.response or {}
                 kind = "approve" if data.get("confirmed") else "reject"
                 await _answers.answer(
-                    self.temporal, workflow_id, response.id, kind, data.get("payload")
+                    self.temporal,
+                    workflow_id,
+                    response.id,
+                    kind,
+                    data.get("payload"),
+                    session=invocation.session,
                 )
             else:
-                await self.respond(workflow_id, response.id, response.response)
+                await _answers.answer(
+                    self.temporal,
+                    workflow_id,
+                    response.id,
+                    "respond",
+                    response.response,
+                    session=invocation.session,
+                )
         return invocation
 
     async def run(

@@ -35,7 +35,7 @@ from client import AgentClient, SessionBusyError
 from worker import _build as worker_build
 from worker import build_worker, shut_down
 from workflows.converter import data_converter
-from workflows.names import SEARCH_ATTRIBUTES
+from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
 from ._invocations import close_models, finish_abandoned, is_resume, running_invocation
 from ._resolve import reject_unimplemented_services, resolve_app
@@ -134,6 +134,7 @@ class Runner:
         `invocation_id` with no message resumes streaming that running
         invocation (its events from now on, until it ends or waits again).
         """
+        invocation_workflow_id(self.app_name, user_id, session_id)  # ValueError: bad ids
         if new_message is None and invocation_id is None:
             raise ValueError(
                 "Running an agent requires either a new_message or an invocation_id to resume"

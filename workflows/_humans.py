@@ -23,7 +23,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.events.tool_confirmation import ToolConfirmation
     from adk.flows.llm_flows.functions import build_function_response_event
 
-    from .contracts import CallPlan, HumanAnswer, PendingRequest
+    from .contracts import CallPlan, HumanAnswer, PendingRequest, SessionRef
 
 REQUEST_CONFIRMATION = "adk_request_confirmation"
 
@@ -198,6 +198,37 @@ def check_answer(request: PendingRequest | None, answer: HumanAnswer, pending: l
         raise ValueError(f"{answer.kind} needs a result for {request.tool} (JSON).")
     if answer.kind == "approve" and answer.payload is not None:
         _check_payload(request, answer.payload)
+
+
+def check_session(answer: HumanAnswer, session: SessionRef) -> None:
+    """An answer names the session it is for; refused for any other (the error does
+    not tell whose invocation this is)."""
+    named = answer.session
+    if named is None:
+        raise ValueError(
+            f"The answer to {answer.id!r} does not name the session it is for"
+            " (app_name, user_id, session_id): answers must."
+        )
+    if named != session:
+        raise ValueError(
+            f"This invocation does not work on session {named.session_id!r} of user"
+            f" {named.user_id!r} (app {named.app_name!r}): the answer was refused."
+        )
+
+
+def check_fit(request: PendingRequest, answer: HumanAnswer) -> None:
+    """An answer's value fits what its request declared (after `check_answer`)."""
+    if answer.kind == "reject" and answer.payload is not None:
+        raise ValueError(f"reject takes no payload ({request.tool}, {request.id}).")
+    if answer.kind == "approve" and answer.payload is not None and request.payload is None:
+        raise ValueError(
+            f"{request.tool} asked for no payload ({request.id}): approve it without one."
+        )
+    if answer.kind in ("respond", "progress") and not isinstance(answer.payload, dict):
+        raise ValueError(
+            f"The result for {request.tool} must be a JSON object, like"
+            f' {{"status": "done"}}, not a {type(answer.payload).__name__}.'
+        )
 
 
 def _check_payload(request: PendingRequest, payload: Any) -> None:

@@ -364,7 +364,10 @@ class HumanAnswer(BaseModel):
     """The request id (for a confirmation, its original call id works too)."""
     kind: AnswerKind
     payload: Any = None
-    """approve: optional confirmation payload. respond/progress: the result."""
+    """approve: optional confirmation payload. respond/progress: the result (an object)."""
+    session: SessionRef | None = None
+    """The session the answer is for: the invocation refuses it unless that is its own.
+    (Optional only so that histories recorded before it existed still replay.)"""
 
 
 class InvocationStatus(BaseModel):

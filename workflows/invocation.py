@@ -18,7 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from . import names
-    from ._humans import check_answer
+    from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import TEMP_PREFIX, AgentRuntime
@@ -169,13 +169,19 @@ class AdkInvocationWorkflow:
         # an open request first; else the answered one (so the error says "already answered")
         return next((r for r in by_call if not r.answered), by_call[-1] if by_call else None)
 
-    def _check(self, answer: HumanAnswer) -> None:
+    def _check(self, answer: HumanAnswer, *, strict: bool = True) -> None:
+        """strict: the checks added with answers naming their session (a signal
+        handled before them replays without)."""
+        if strict:  # first: a stranger learns nothing about this invocation
+            check_session(answer, self._input.session)
         if self._done:
             raise ValueError(
                 f"Invocation {self._input.invocation_id} has finished; nothing is waiting."
             )
         request = self._find(answer.id)
         check_answer(request, answer, [r.id for r in self._pending()])
+        if strict and request is not None:
+            check_fit(request, answer)
         if request and request.deadline and workflow.now().timestamp() >= request.deadline:
             raise ValueError(f"The deadline for {request.tool} ({request.id}) has passed.")
 
@@ -243,7 +249,7 @@ class AdkInvocationWorkflow:
     async def answer(self, answer: HumanAnswer) -> None:
         """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
         try:
-            self._check(answer)
+            self._check(answer, strict=workflow.patched(names.PATCH_ANSWER_CHECKS))
             await self._accept(answer)
         except (ValueError, ApplicationError) as error:  # a signal can't fail the invocation
             workflow.logger.warning("ignored answer %s: %s", answer.id, error)

@@ -5,6 +5,9 @@ Runs on: both sides (constants, and the search attributes an invocation starts w
 
 from __future__ import annotations
 
+import unicodedata
+from urllib.parse import unquote
+
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 DEFAULT_TASK_QUEUE = "durable-adk"
@@ -39,9 +42,83 @@ def start_search_attributes(
     return TypedSearchAttributes(pairs)
 
 
+MAX_WORKFLOW_ID_BYTES = 1000
+"""Temporal's default limit on a workflow id (the server's `limit.maxIDLength`)."""
+CHILD_ID_ROOM = 200
+"""Bytes an invocation id leaves for its child agent runs' ids, which extend it
+(`<id>/<invocation id>/<agent or branch>#n`)."""
+_KEPT = frozenset("-_.~@+")
+"""Kept as they are in an id part, with letters and digits; anything else is
+percent-encoded (':', '%', '/', quotes, spaces...), which makes the id injective."""
+
+
+def id_part(value: str) -> str:
+    """`value` as one part of a workflow id: readable when plain, never ambiguous."""
+    return "".join(
+        ch if ch.isalnum() or ch in _KEPT else "".join(f"%{b:02X}" for b in ch.encode())
+        for ch in value
+    )
+
+
 def invocation_workflow_id(app_name: str, user_id: str, session_id: str) -> str:
-    """One running invocation per session: the id is derived from the session."""
-    return f"adk:{app_name}:{user_id}:{session_id}"
+    """One running invocation per session: the id is derived from the session.
+
+    `adk:<app>:<user>:<session>`, each part encoded by `id_part`, so two sessions
+    never share an id (user `ada:s1` session `x` is `adk:app:ada%3As1:x`, user
+    `ada` session `s1:x` is `adk:app:ada:s1%3Ax`). ValueError for ids that cannot
+    be one (see `check_session_ids`).
+    """
+    check_session_ids(app_name, user_id, session_id)
+    workflow_id = ":".join(["adk", id_part(app_name), id_part(user_id), id_part(session_id)])
+    size = len(workflow_id.encode())
+    if size > MAX_WORKFLOW_ID_BYTES - CHILD_ID_ROOM:
+        raise ValueError(
+            f"The app, user and session ids are too long together: their workflow id would"
+            f" be {size} bytes, at most {MAX_WORKFLOW_ID_BYTES - CHILD_ID_ROOM} fit"
+            f" (Temporal allows {MAX_WORKFLOW_ID_BYTES}, child agent runs need the rest)."
+        )
+    return workflow_id
+
+
+def check_session_ids(app_name: str, user_id: str, session_id: str) -> None:
+    """ValueError naming the first of the three ids that cannot name a session."""
+    for what, value in (("app name", app_name), ("user id", user_id), ("session id", session_id)):
+        if not isinstance(value, str):
+            raise ValueError(f"The {what} must be a string, not {type(value).__name__}.")
+        if not value.strip():
+            raise ValueError(f"The {what} is empty (or blank).")
+        bad = next((ch for ch in value if unicodedata.category(ch) in _CONTROL), None)
+        if bad is not None:
+            raise ValueError(f"The {what} {value!r} contains a control character ({bad!r}).")
+        if any(unicodedata.category(ch) == "Cs" for ch in value):
+            raise ValueError(f"The {what} {value!r} is not valid Unicode (a lone surrogate).")
+
+
+_CONTROL = frozenset({"Cc", "Zl", "Zp"})
+"""Control characters and line breaks: no id holds one (they would break the CLI's lines)."""
+
+
+def session_of(workflow_id: str) -> tuple[str, str, str]:
+    """(app, user, session) an invocation workflow id was made from; ValueError if
+    it is not one (a child agent run's id, an id of another format)."""
+    parts = workflow_id.split(":")
+    if len(parts) == 4 and parts[0] == "adk":
+        try:
+            decoded = tuple(unquote(part, errors="strict") for part in parts[1:])
+            if invocation_workflow_id(*decoded) == workflow_id:
+                return decoded  # type: ignore[return-value]
+        except ValueError:  # (UnicodeDecodeError too)
+            pass
+    root = workflow_id.split("/", 1)[0]
+    hint = (
+        f" (a child agent run's: answer through the invocation {root!r})"
+        if "/" in workflow_id
+        else ""
+    )
+    raise ValueError(
+        f"{workflow_id!r} is not an invocation's workflow id{hint}; expected"
+        " adk:<app>:<user>:<session>, as `pending` lists them."
+    )
 
 
 AGENT_RUN_WORKFLOW = "AdkAgentRun"
@@ -56,6 +133,9 @@ UPDATE_REJECT = "reject"
 UPDATE_RESPOND = "respond"
 UPDATE_PROGRESS = "progress"
 SIGNAL_ANSWER = "answer"
+PATCH_ANSWER_CHECKS = "answers-name-their-session"
+"""The answer signal's checks since answers name their session and must fit their
+request (update validators do not replay: only the signal needs the patch)."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

@@ -320,6 +320,8 @@ async def test_invalid_answers_are_rejected_and_nothing_is_written(temporal_env)
         await refused(client.respond(wid, confirm.id, {"ok": 1}), "answer it with approve")
         await refused(client.approve(wid, confirm.id, [3]), "must be a dict")
         await refused(client.approve(wid, confirm.id, {"days": 3}), r"unknown keys \['days'\]")
+        await refused(client.respond(wid, laptop.id, [1, 2, 3]), "must be a JSON object")
+        await refused(client.progress(wid, laptop.id, "half"), "must be a JSON object")
         await client.approve(wid, confirm.id, {"approved_days": 2})
         await refused(client.approve(wid, confirm.id), "already answered")
         await refused(client.reject(wid, confirm.id), "already answered")
@@ -531,17 +533,28 @@ async def test_signal_answers_valid_applied_invalid_ignored(temporal_env):
     async with runner_for(temporal_env, bank_agent(runs)) as runner:
         client, invocation = await start(runner, "send 500 to bob")
         [request] = await waiting_for(client, invocation)
-        handle = invocation.handle
-        await handle.signal(names.SIGNAL_ANSWER, HumanAnswer(id="adk-nope", kind="approve"))
+        handle, ours = invocation.handle, invocation.session
         await handle.signal(
-            names.SIGNAL_ANSWER, HumanAnswer(id=request.id, kind="respond", payload={"x": 1})
+            names.SIGNAL_ANSWER, HumanAnswer(id="adk-nope", kind="approve", session=ours)
         )
-        await settled_history(handle)  # both signals handled
+        await handle.signal(
+            names.SIGNAL_ANSWER,
+            HumanAnswer(id=request.id, kind="respond", payload={"x": 1}, session=ours),
+        )
+        # an answer that does not name its session, or names another, is ignored too
+        await handle.signal(names.SIGNAL_ANSWER, HumanAnswer(id=request.id, kind="approve"))
+        other = ours.model_copy(update={"user_id": "someone-else"})
+        await handle.signal(
+            names.SIGNAL_ANSWER, HumanAnswer(id=request.id, kind="approve", session=other)
+        )
+        await settled_history(handle)  # all four signals handled
         assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING
         assert [r.id for r in (await client.status(invocation.workflow_id)).pending] == [request.id]
         assert runs == []
         # the original call id names a confirmation too
-        await handle.signal(names.SIGNAL_ANSWER, HumanAnswer(id=request.call_id, kind="approve"))
+        await handle.signal(
+            names.SIGNAL_ANSWER, HumanAnswer(id=request.call_id, kind="approve", session=ours)
+        )
         events = await finish(runner, invocation)
     assert runs == [(True, None)]
     assert simplify(events)[-1] == ("bank", "Done.")
