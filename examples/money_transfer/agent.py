@@ -33,13 +33,10 @@ def transfer_money(amount_eur: float, to_account: str, tool_context: ToolContext
       amount_eur: How much, in euros.
       to_account: The IBAN or account name to pay.
     """
-    note = ""
-    if tool_context.tool_confirmation and tool_context.tool_confirmation.payload:
-        note = str(tool_context.tool_confirmation.payload.get("note", ""))
     transfers = list(tool_context.state.get("transfers", []))
-    transfers.append({"amount_eur": amount_eur, "to": to_account, "note": note})
+    transfers.append({"amount_eur": amount_eur, "to": to_account})
     tool_context.state["transfers"] = transfers
-    return {"status": "sent", "amount_eur": amount_eur, "to": to_account, "note": note}
+    return {"status": "sent", "amount_eur": amount_eur, "to": to_account}
 
 
 class OfflineBankModel(BaseLlm):
