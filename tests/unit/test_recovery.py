@@ -16,6 +16,7 @@ from google.genai import types
 from temporalio.exceptions import ApplicationError
 
 from activities._support import PAYLOAD_LIMIT, check_payload_size
+from activities._model_step import model_step
 from activities._tool_call import tool_call
 from adk import ActivityOptions, Agent
 from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS, PayloadTooLargeError
@@ -24,8 +25,15 @@ from adk.models import Gemini, LlmRequest
 from adk.models._errors import classify_model_error
 from adk.models.google_llm import http_timeout_ms
 from adk.sessions import InMemorySessionService
+from adk.testing import MockModel
 from workflows._options import activity_kwargs
-from workflows.contracts import SessionRef, StepRef, ToolCallInput, ToolCallOutput
+from workflows.contracts import (
+    ModelStepInput,
+    SessionRef,
+    StepRef,
+    ToolCallInput,
+    ToolCallOutput,
+)
 from workflows.errors import find_raised
 
 # ------------------------------------------------------------- dead-worker detection
@@ -128,5 +136,19 @@ async def test_a_tool_result_too_large_fails_at_once_and_is_not_recorded() -> No
     assert "payload limit of 2,097,152 bytes" in error.message
     raised = find_raised(error)
     assert raised is not None and raised.qualname == PayloadTooLargeError.__name__
+    assert await store.list_events(app_name="app", user_id="u", session_id="s") == []
+    store.close()
+
+
+async def test_a_model_response_too_large_fails_at_once_and_is_not_recorded() -> None:
+    store = InMemorySessionService()
+    await store.create_session(app_name="app", user_id="u", session_id="s")
+    agent = Agent(name="a", model=MockModel.create(["y" * (3 * 1024 * 1024)]))
+    apps = {"app": App(name="app", root_agent=agent)}
+    step = ModelStepInput(ref=REF, step=1, event_id="e1", timestamp=1.0)
+    with pytest.raises(ApplicationError) as caught:
+        await model_step(apps, store, step)
+    assert caught.value.non_retryable and caught.value.type == "PayloadTooLargeError"
+    assert caught.value.message.startswith("The model of agent a returned 3.1 MB")
     assert await store.list_events(app_name="app", user_id="u", session_id="s") == []
     store.close()
