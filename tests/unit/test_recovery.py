@@ -15,8 +15,8 @@ import pytest
 from google.genai import types
 from temporalio.exceptions import ApplicationError
 
-from activities._support import PAYLOAD_LIMIT, check_payload_size
 from activities._model_step import model_step
+from activities._support import PAYLOAD_LIMIT, check_payload_size
 from activities._tool_call import tool_call
 from adk import ActivityOptions, Agent
 from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS, PayloadTooLargeError
