@@ -32,7 +32,7 @@ from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._spec import tool_kind, tool_options, touches_state
-from ._support import find_app, find_llm_agent, model_error, user_code
+from ._support import check_payload_size, find_app, find_llm_agent, model_error, user_code
 
 
 async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
@@ -102,13 +102,15 @@ async def model_step(
         agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
-    await store.append_event(session, event)
-    return ModelStepOutput(
+    output = ModelStepOutput(
         event=event,
         calls=_plans(agent, event, llm_request),
         temp_delta=temp_delta,
         end_invocation=ended,
     )
+    check_payload_size(output, f"The model of agent {agent.name}")
+    await store.append_event(session, event)
+    return output
 
 
 def _temp(actions: EventActions) -> dict[str, Any]:

@@ -12,15 +12,22 @@ from collections.abc import AsyncIterator, Iterator, Mapping
 from datetime import timedelta
 
 from google.genai import errors as genai_errors
+from pydantic import BaseModel
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
+from adk.activity_options import PayloadTooLargeError
 from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
 from adk.models._errors import classify_model_error, redact
 from workflows.errors import RaisedError, raised_error
+
+PAYLOAD_LIMIT = 2 * 1024 * 1024
+"""Temporal's default limit on one payload (an activity result). Over it, the server
+refuses the result and the SDK fails the attempt as retryable (PayloadsTooLarge): the
+call would run again, and again fail."""
 
 
 def find_app(apps: Mapping[str, App], app_name: str) -> App:
@@ -84,6 +91,23 @@ async def heartbeating() -> AsyncIterator[None]:
         yield
     finally:
         timer.cancel()
+
+
+def check_payload_size(output: BaseModel, what: str) -> None:
+    """Fail at once, non-retryably, saying what to change, if `output` (the activity's
+    result, as the data converter writes it) would exceed Temporal's payload limit.
+
+    `what` names the producer, e.g. "Tool fetch of agent a"."""
+    size = len(output.model_dump_json(exclude_none=True))
+    if size <= PAYLOAD_LIMIT:
+        return
+    message = (
+        f"{what} returned {size / 1e6:.1f} MB ({size:,} bytes as JSON), over Temporal's"
+        f" payload limit of {PAYLOAD_LIMIT:,} bytes: it cannot be recorded, and running it"
+        " again would not make it smaller. Return less (a summary, or a reference to data"
+        " stored elsewhere, such as an artifact)."
+    )
+    raise raised_error(PayloadTooLargeError(message), message)
 
 
 @contextlib.contextmanager

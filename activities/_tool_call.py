@@ -35,7 +35,7 @@ from workflows.errors import RaisedError, rebuild
 
 from ._model_step import invocation_context, load_session
 from ._spec import touches_state
-from ._support import find_app, find_llm_agent, raised, user_code
+from ._support import check_payload_size, find_app, find_llm_agent, raised, user_code
 
 log = structlog.get_logger("durable_adk.tool")
 
@@ -124,6 +124,7 @@ async def tool_call(
     output = ToolCallOutput(
         response=as_json_result(call.name or "", response), actions=actions, end_invocation=ended
     )
+    check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
         await _record(store, session, input, output)
     if call.name == SetModelResponseTool.NAME and actions.set_model_response is not None:
@@ -272,7 +273,8 @@ async def _tool_error(
     )
     if result is not None:
         return result
-    log.warning("tool raised", tool=tool.name, error=repr(error))
+    # what the model would see (the message), not the repr: no headers or payloads
+    log.warning("tool raised", tool=tool.name, error_type=type(error).__name__, error=str(error))
     raise raised(
         error, f"calling tool {tool.name} of agent {agent.name}", retryable=retry
     ) from None

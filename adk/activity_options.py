@@ -34,9 +34,13 @@ class ActivityOptions(BaseModel):
         return base.model_copy(update=self.model_dump(exclude_none=True))
 
 
+DEAD_WORKER_TIMEOUT = timedelta(seconds=10)
+"""Default heartbeat timeout: how long a call on a worker that died (SIGKILL, lost host)
+waits before Temporal retries it on another. The activity beats every third of it."""
+
 MODEL_DEFAULTS = ActivityOptions(
     start_to_close_timeout=timedelta(minutes=5),
-    heartbeat_timeout=timedelta(seconds=30),
+    heartbeat_timeout=DEAD_WORKER_TIMEOUT,
     initial_interval=timedelta(seconds=1),
     backoff_coefficient=2.0,
     maximum_interval=timedelta(minutes=1),
@@ -44,9 +48,14 @@ MODEL_DEFAULTS = ActivityOptions(
 )
 TOOL_DEFAULTS = ActivityOptions(
     start_to_close_timeout=timedelta(minutes=10),
-    heartbeat_timeout=timedelta(seconds=30),
+    heartbeat_timeout=DEAD_WORKER_TIMEOUT,
     initial_interval=timedelta(seconds=1),
     backoff_coefficient=2.0,
     maximum_interval=timedelta(minutes=1),
     maximum_attempts=5,
 )
+
+
+class PayloadTooLargeError(ValueError):
+    """A tool result or model response too large for Temporal to record (its payload
+    limit, 2 MB by default). Not retried: running the call again would not shrink it."""

@@ -50,6 +50,9 @@ def activity_kwargs(options: ActivityOptions | None, defaults: ActivityOptions) 
             backoff_coefficient=merged.backoff_coefficient or 2.0,
             maximum_interval=merged.maximum_interval,
             maximum_attempts=merged.maximum_attempts or 0,
+            # the SDK's own type for a result the server refused as too large: it is
+            # retryable by default, yet the same call gives the same result again
+            non_retryable_error_types=["PayloadsTooLarge"],
         ),
     )
 

@@ -8,11 +8,15 @@ with GOOGLE_CLOUD_PROJECT / GOOGLE_CLOUD_LOCATION (and ADC); GOOGLE_GEMINI_BASE_
 (GOOGLE_VERTEX_BASE_URL for Vertex AI) overrides the endpoint, e.g. to point the
 real client at `adk.testing.fake_gemini.FakeGeminiServer`. google-genai's own
 retries are off (HttpRetryOptions(attempts=1)): Temporal retries the activity.
+Every request has an HTTP timeout (DURABLE_ADK_MODEL_TIMEOUT seconds, default 60;
+a request's own `http_options.timeout` wins): a hung request fails as a transient
+ModelTimeout and is retried, instead of holding the step to its start-to-close.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncGenerator
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -44,6 +48,8 @@ _UNIMPLEMENTED_SETTINGS = {
 _USER_AGENT = "durable-adk"
 _NO_RETRIES = types.HttpRetryOptions(attempts=1)
 """One attempt, no SDK retries: a failed call fails the activity and Temporal retries it."""
+DEFAULT_TIMEOUT_SECONDS = 60.0
+"""HTTP timeout of a model request when DURABLE_ADK_MODEL_TIMEOUT is not set."""
 _CREDENTIAL_HEADERS = frozenset(
     {"x-goog-api-key", "authorization", "cookie", "proxy-authorization"}
 )
@@ -97,6 +103,7 @@ class Gemini(BaseLlm):
         http_options = types.HttpOptions(
             headers={"user-agent": _USER_AGENT, "x-goog-api-client": _USER_AGENT},
             retry_options=_NO_RETRIES,
+            timeout=http_timeout_ms(),
         )
         try:
             if self.model.startswith("projects/"):
@@ -148,6 +155,21 @@ class Gemini(BaseLlm):
         final = aggregator.close()
         if final is not None:
             yield final
+
+
+def http_timeout_ms() -> int:
+    """The client's HTTP timeout in milliseconds (google-genai's unit), from the worker's
+    DURABLE_ADK_MODEL_TIMEOUT (seconds), else 60 s."""
+    raw = os.environ.get("DURABLE_ADK_MODEL_TIMEOUT", "").strip()
+    try:
+        seconds = float(raw) if raw else DEFAULT_TIMEOUT_SECONDS
+    except ValueError:
+        raise ValueError(
+            f"DURABLE_ADK_MODEL_TIMEOUT={raw!r}: expected a number of seconds, e.g. 60"
+        ) from None
+    if not seconds > 0:
+        raise ValueError(f"DURABLE_ADK_MODEL_TIMEOUT={raw!r}: must be more than 0 seconds")
+    return max(round(seconds * 1000), 1)
 
 
 # ------------------------------------------------------------------ request prep
