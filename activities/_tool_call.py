@@ -272,7 +272,8 @@ async def _tool_error(
     )
     if result is not None:
         return result
-    log.warning("tool raised", tool=tool.name, error=repr(error))
+    # what the model would see (the message), not the repr: no headers or payloads
+    log.warning("tool raised", tool=tool.name, error_type=type(error).__name__, error=str(error))
     raise raised(
         error, f"calling tool {tool.name} of agent {agent.name}", retryable=retry
     ) from None

@@ -11,6 +11,8 @@ import sys
 
 import structlog
 
+from ._scrub import scrub_credentials
+
 
 def configure_logging(fmt: str | None = None, level: str = "INFO") -> None:
     """fmt: 'console', 'json' or None (console on a TTY, JSON otherwise)."""
@@ -25,13 +27,18 @@ def configure_logging(fmt: str | None = None, level: str = "INFO") -> None:
         structlog.stdlib.add_logger_name,
         structlog.processors.TimeStamper(fmt="iso"),
     ]
+    # exceptions become text first, so the scrubber covers their messages and tracebacks
+    last: list[structlog.types.Processor] = [
+        structlog.processors.format_exc_info,
+        scrub_credentials,
+    ]
     renderer: structlog.types.Processor = (
         structlog.processors.JSONRenderer()
         if fmt == "json"
         else structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty())
     )
     structlog.configure(
-        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        processors=[*shared, *last, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=structlog.stdlib.BoundLogger,
         cache_logger_on_first_use=True,
@@ -40,7 +47,11 @@ def configure_logging(fmt: str | None = None, level: str = "INFO") -> None:
     handler.setFormatter(
         structlog.stdlib.ProcessorFormatter(
             foreign_pre_chain=shared,
-            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                *last,
+                renderer,
+            ],
         )
     )
     root = logging.getLogger()
