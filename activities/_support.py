@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections.abc import AsyncIterator, Iterator, Mapping
 from datetime import timedelta
+from typing import Any
 
 from google.genai import errors as genai_errors
 from pydantic import BaseModel
@@ -130,6 +130,18 @@ def raised(error: BaseException, what: str, *, retryable: bool = False) -> Appli
     return raised_error(error, f"{type(error).__name__} while {what}: {error}", retryable=retryable)
 
 
+def _redacted(value: Any) -> Any:
+    """Every string inside a JSON value redacted (not the JSON text: an escaped quote
+    next to a key would break it)."""
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, list):
+        return [_redacted(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _redacted(v) for k, v in value.items()}
+    return value
+
+
 def model_error(exc: BaseException, model: str, *, final: bool = False) -> ApplicationError:
     """A provider error as a Temporal error: transient ones retry, the rest fail at once.
 
@@ -149,6 +161,6 @@ def model_error(exc: BaseException, model: str, *, final: bool = False) -> Appli
     if isinstance(exc, genai_errors.APIError):  # rebuilt from (code, response json)
         carried.args = [exc.code, exc.details]
     if carried.args is not None:
-        carried.args = json.loads(redact(json.dumps(carried.args)))
+        carried.args = _redacted(carried.args)
     # the Web UI tells the classification (ModelBadRequest, ...); the caller gets the class
     return carried.as_application_error(message, type=info.error_type)

@@ -44,16 +44,23 @@ def unported_attribute(package: str, name: str) -> AttributeError:
     return AttributeError(f"module {package!r} has no attribute {name!r}")
 
 
+class UnportedModuleError(NotImplementedError, ImportError):
+    """An unported google.adk module: NotImplementedError naming it, and an
+    ImportError too, so `try: import x / except ImportError` probes still work."""
+
+
 class _UnportedLoader(importlib.abc.Loader):
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
         return None
 
     def exec_module(self, module: ModuleType) -> None:
         name = module.__name__
-        raise NotImplementedError(
+        error = UnportedModuleError(
             f"{name} (google.{name} in google-adk {VERSION}) is not implemented by"
             f" durable-adk yet; {_SEE}."
         )
+        error.name = name
+        raise error
 
 
 class _UnportedFinder(importlib.abc.MetaPathFinder):

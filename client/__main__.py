@@ -6,17 +6,36 @@ Runs on: process side.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
+import traceback
 
 from ._cli import parser
+from ._exits import explain
 
 
 def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `... | head` ends quietly
     args = parser().parse_args(argv)
-    return int(asyncio.run(args.handler(args)))
+    try:
+        return int(asyncio.run(args.handler(args)))
+    except KeyboardInterrupt:
+        return 130
+    except Exception as error:  # one line per failure; --debug adds the traceback
+        if args.debug:
+            traceback.print_exc()
+        code, text = explain(error, args)
+        print(f"error: {text}", file=sys.stderr)
+        return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Temporal's Rust core still holds threads that call into Python; letting the
+    # interpreter finalize around them aborts now and then (SIGABRT in
+    # PyGILState_Release) after a correct result. Everything is written and
+    # committed by now, so leave without finalizing.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

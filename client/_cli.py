@@ -6,57 +6,145 @@ Runs on: process side.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
+import sqlite3
 import sys
+import time
 import uuid
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from temporalio.client import WorkflowFailureError
+from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
+from temporalio.api.taskqueue.v1 import TaskQueue
+from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.client import Client, WorkflowFailureError
+from temporalio.service import RPCError
 
 from adk.sessions import SqliteSessionService
-from workflows.names import DEFAULT_TASK_QUEUE
+from workflows.names import DEFAULT_TASK_QUEUE, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient
 from ._errors import InvocationFailedError, SessionBusyError
+from ._exits import (
+    EXIT_BUSY,
+    EXIT_FAILED,
+    EXIT_NO_WORKER,
+    EXIT_OK,
+    EXIT_UNREACHABLE,
+    EXIT_USAGE,
+    EXIT_WAITING,
+    CliError,
+    connect_reason,
+)
 from ._render import event_lines, request_lines
 
 if TYPE_CHECKING:
     from workflows.contracts import PendingRequest
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY, EXIT_WAITING = 0, 1, 2, 3, 4
+
+def ui_base(address: str) -> str:
+    """The Web UI of the server at `address`: TEMPORAL_UI_URL, else the dev server's.
+
+    `temporal server start-dev` serves its UI on the frontend port + 1000.
+    """
+    if configured := os.environ.get("TEMPORAL_UI_URL"):
+        return configured
+    host, _, port = address.rpartition(":")
+    if host.endswith(".tmprl.cloud"):
+        return "https://cloud.temporal.io"
+    if host and port.isdigit():
+        return f"http://{host}:{int(port) + 1000}"
+    return "http://localhost:8233"
 
 
-def ui_base() -> str:
-    return os.environ.get("TEMPORAL_UI_URL", "http://localhost:8233")
-
-
-async def _temporal(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+async def _temporal(args: argparse.Namespace) -> Client:
     from worker import connect
 
-    return await connect(args.address, args.namespace)
+    try:
+        return await connect(args.address, args.namespace)
+    except RuntimeError as error:
+        raise CliError(
+            EXIT_UNREACHABLE,
+            f"cannot reach Temporal at {args.address} ({connect_reason(error)});"
+            " start a dev server with `make server`, or pass --address",
+        ) from error
 
 
 def _store(args: argparse.Namespace) -> SqliteSessionService:
-    return SqliteSessionService(args.db) if args.db else SqliteSessionService()
+    try:
+        return SqliteSessionService(args.db) if args.db else SqliteSessionService()
+    except (sqlite3.Error, OSError) as error:
+        raise CliError(
+            EXIT_UNREACHABLE, f"cannot use the session database {args.db or ''}: {error}"
+        ) from error
+
+
+def _state_delta(text: str | None) -> dict | None:
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise CliError(EXIT_USAGE, f"--state is not JSON: {error}") from error
+    if not isinstance(value, dict):
+        raise CliError(EXIT_USAGE, '--state must be a JSON object, e.g. \'{"user:name": "Ada"}\'')
+    return value
+
+
+async def _worker_polls(temporal: Client, args: argparse.Namespace, grace: float = 5.0) -> bool:
+    """Whether a worker polls the task queue, giving one just started `grace` seconds.
+
+    A poller counts when it polled within two minutes: a long poll lasts about one.
+    """
+    request = DescribeTaskQueueRequest(
+        namespace=args.namespace,
+        task_queue=TaskQueue(name=args.task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    )
+    deadline = time.monotonic() + grace
+    while True:
+        described = await temporal.workflow_service.describe_task_queue(request)
+        recent = time.time() - 120
+        if any(p.last_access_time.seconds > recent for p in described.pollers):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        await asyncio.sleep(0.5)
+
+
+def _no_worker(args: argparse.Namespace) -> str:
+    folder = Path("examples") / args.app
+    where = str(folder) if folder.is_dir() else f"<the folder of app {args.app!r}>"
+    return (
+        f"no worker polls task queue {args.task_queue!r} at {args.address};"
+        f" start one: python -m worker {where}"
+    )
 
 
 async def cmd_run(args: argparse.Namespace) -> int:
-    try:
-        temporal = await _temporal(args)
-    except RuntimeError as error:
-        print(f"error: cannot connect to Temporal at {args.address}: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    client = AgentClient(temporal, _store(args), task_queue=args.task_queue)
+    state_delta = _state_delta(args.state)
     session_id = args.session or f"s-{uuid.uuid4().hex[:12]}"
+    try:  # ids that cannot name an invocation: bad input, said before connecting
+        invocation_workflow_id(args.app, args.user, session_id)
+    except ValueError as error:
+        raise CliError(EXIT_USAGE, str(error)) from None
+    temporal = await _temporal(args)
+    client = AgentClient(temporal, _store(args), task_queue=args.task_queue)
+    if not await _worker_polls(temporal, args, grace=0.0 if args.wait else 5.0):
+        if not args.wait:
+            print(f"error: {_no_worker(args)} (or pass --wait to wait for one)", file=sys.stderr)
+            return EXIT_NO_WORKER
+        print(f"{_no_worker(args)}; waiting for one (--wait)", file=sys.stderr, flush=True)
     try:
         invocation = await client.start(
             app_name=args.app,
             user_id=args.user,
             session_id=session_id,
             new_message=args.message,
-            state_delta=json.loads(args.state) if args.state else None,
+            state_delta=state_delta,
         )
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -64,7 +152,7 @@ async def cmd_run(args: argparse.Namespace) -> int:
     except SessionBusyError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BUSY
-    url = invocation.web_ui_url(ui_base(), args.namespace)
+    url = invocation.web_ui_url(ui_base(args.address), args.namespace)
     print(f"session {session_id} · invocation {invocation.invocation_id}")
     print(f"workflow {invocation.workflow_id}")
     final: str | None = None
@@ -171,6 +259,9 @@ async def cmd_answer(args: argparse.Namespace) -> int:
         else:
             message = await client.respond(args.workflow_id, args.request_id, payload)
     except AnswerRejectedError as error:
+        cause = error.__cause__
+        if isinstance(cause, RPCError) and "namespace" in cause.message.lower():
+            raise cause from None  # an unknown namespace, not a finished invocation
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
     print(message)
@@ -185,6 +276,7 @@ def parser() -> argparse.ArgumentParser:
         "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
     )
     root.add_argument("--db", default=None, help="session database (default: as the worker)")
+    root.add_argument("--debug", action="store_true", help="print tracebacks of errors")
     commands = root.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="send a message and print the events as they happen")
     run.add_argument("message")
@@ -195,7 +287,8 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument(
         "--wait",
         action="store_true",
-        help="keep streaming while the invocation waits for answers (default: exit 4)",
+        help="keep waiting for answers the invocation asks for (default: exit 4), and for a"
+        " worker when none polls the task queue (default: exit 6)",
     )
     run.set_defaults(handler=cmd_run)
     pending = commands.add_parser("pending", help="list everything waiting for an answer")

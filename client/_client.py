@@ -183,6 +183,7 @@ class AgentClient:
         checked = loop.time()
         watch_status = stop_when_waiting or on_pending is not None
         paused = False  # a recorded call waits for an answer: is it registered yet?
+        registered = False  # its request shows, not awaited yet (its tool still runs)
         interval = self.poll_interval
         pushed = False  # an append in this process has woken the stream
         ref = invocation.session
@@ -211,8 +212,10 @@ class AgentClient:
                         # awaited: what the invocation waits for now, with all it recorded
                         # before stored (a long-running call's request shows while its tool
                         # still runs, before its intermediate response is recorded)
-                        pending = [r for r in await self._pending_of(invocation) if r.awaited]
+                        listed = await self._pending_of(invocation)
+                        pending = [r for r in listed if r.awaited]
                         paused = paused and not pending
+                        registered = paused and bool(listed)
                         if pending and on_pending is not None:
                             on_pending(pending)
                         if pending and stop_when_waiting:
@@ -221,7 +224,9 @@ class AgentClient:
                             return
                     # poll often while events flow, back off while a model or tool takes
                     # its time; an append in this process (a Runner's worker) wakes us early
-                    if paused:  # a call waits: soon ask again whether its request shows
+                    if paused and registered:  # its tool runs (maybe long): back off
+                        interval = min(interval * 1.5, _MAX_POLL)
+                    elif paused:  # a call waits: soon ask again whether its request shows
                         interval = self.poll_interval
                     elif pushed:  # appends wake us: polls are only a safety net
                         interval = _PUSHED_POLL

@@ -169,9 +169,17 @@ class Runner:
                 else client.resume(**ref, message=new_message)
             )
             after = seen[-1][0] if seen else 0
-            async for event in client.events(invocation, after_seq=after, stop_when_waiting=True):
-                if event.author != "user":
-                    yield event
+            ended = False
+            try:
+                async for event in client.events(
+                    invocation, after_seq=after, stop_when_waiting=True
+                ):
+                    if event.author != "user":
+                        yield event
+                ended = True
+            finally:  # a stream dropped before its end: see the new-message branch
+                if not ended:
+                    self._abandoned[(user_id, session_id)] = invocation.invocation_id
             return
         key = (user_id, session_id)
         for retry in (False, True):

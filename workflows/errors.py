@@ -85,7 +85,10 @@ def find_raised(error: BaseException | None) -> RaisedError | None:
         if isinstance(error, ApplicationError):
             for detail in error.details:
                 if isinstance(detail, dict) and isinstance(detail.get(RAISED_MARK), dict):
-                    found = RaisedError.model_validate(detail[RAISED_MARK])
+                    try:
+                        found = RaisedError.model_validate(detail[RAISED_MARK])
+                    except ValueError:  # (pydantic's ValidationError) not ours: ignore
+                        continue
         error = error.__cause__
     return found
 
@@ -108,7 +111,15 @@ def rebuild(raised: RaisedError) -> BaseException | None:
     """An instance of the raised class whose str() is the original's, else None.
 
     Process side only (the client, and the tool activity giving an AgentTool's
-    failure to on_tool_error callbacks); the workflow never calls it."""
+    failure to on_tool_error callbacks); the workflow never calls it. Never
+    raises: a class that does not rebuild cleanly gives None."""
+    try:
+        return _rebuild(raised)
+    except Exception:
+        return None
+
+
+def _rebuild(raised: RaisedError) -> BaseException | None:
     cls = _find_class(raised.module, raised.qualname)
     if cls is None:
         return None
@@ -125,7 +136,7 @@ def rebuild(raised: RaisedError) -> BaseException | None:
             error = cls(*args)
         except Exception:
             continue
-        if str(error) == raised.message:
+        if _str_or_none(error) == raised.message:
             return error
     try:  # a class whose constructor takes other arguments: its text, unconstructed
         error = cls.__new__(cls)
@@ -135,18 +146,24 @@ def rebuild(raised: RaisedError) -> BaseException | None:
     return error if _str_or_none(error) == raised.message else None
 
 
-def _find_class(module_name: str, qualname: str) -> type[BaseException] | None:
-    # only from packages this process already uses: a name read from workflow history
-    # never makes the caller import (run) a package it did not load itself
-    if module_name.split(".")[0] not in sys.modules:
-        return None
-    try:
-        target: Any = sys.modules.get(module_name) or importlib.import_module(module_name)
-        for part in qualname.split("."):
-            target = getattr(target, part)
-    except Exception:  # not importable in this process
-        return None
-    return target if isinstance(target, type) and issubclass(target, BaseException) else None
+def _find_class(module_name: str, qualname: str) -> type[Exception] | None:
+    """The class, from a module this process already loaded (or one of durable-adk's
+    own `adk` modules): a name read from workflow history never makes the caller
+    import (run) code it did not load itself, and no attribute hook runs: the
+    qualname is looked up in the objects' own namespaces."""
+    target: Any = sys.modules.get(module_name)
+    if target is None and (module_name == "adk" or module_name.startswith("adk.")):
+        try:
+            target = importlib.import_module(module_name)
+        except Exception:
+            return None
+    for part in qualname.split("."):
+        try:
+            target = vars(target).get(part)
+        except TypeError:  # no namespace of its own
+            return None
+    # an Exception: never SystemExit, KeyboardInterrupt or a cancellation
+    return target if isinstance(target, type) and issubclass(target, Exception) else None
 
 
 def _str_or_none(error: BaseException) -> str | None:

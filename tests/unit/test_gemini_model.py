@@ -340,3 +340,16 @@ def test_parse_retry_after_forms() -> None:
     assert seconds is not None and 27 <= seconds <= 31
     past = email.utils.formatdate(time.time() - 30, usegmt=True)
     assert parse_retry_after(past) == 0
+
+
+def test_a_final_model_error_with_a_quoted_key_in_its_url_is_redacted() -> None:
+    from activities._support import model_error
+    from workflows.errors import find_raised
+
+    exc = genai_errors.APIError.__new__(genai_errors.APIError)
+    body = {"error": {"message": 'Invalid URL "https://x/v1?key=SECRETKEY"', "code": 400}}
+    genai_errors.APIError.__init__(exc, 400, body)
+    failure = model_error(exc, "gemini-2.5-flash")
+    raised = find_raised(failure)
+    assert raised is not None and "SECRETKEY" not in str(raised.args)
+    assert "key=***" in raised.args[1]["error"]["message"]

@@ -60,3 +60,28 @@ def test_a_logged_exception_and_its_traceback_are_scrubbed(monkeypatch) -> None:
     output = stream.getvalue()
     assert "Completing activity as failed" in output and "upstream refused" in output
     assert SECRET not in output and REDACTED in output
+
+
+def test_words_that_only_look_like_credentials_stay() -> None:
+    for text in [
+        "Falling back to basic authentication",
+        "Using Bearer authentication scheme",
+        "Input token: 1048576 exceeded",
+    ]:
+        assert scrub(text) == text
+
+
+def test_secret_named_fields_are_redacted_and_tuples_survive() -> None:
+    from collections import namedtuple
+
+    from worker._scrub import scrub_credentials
+
+    Pair = namedtuple("Pair", "a b")
+    event = scrub_credentials(
+        None,
+        "info",
+        {"event": "login", "password": "hunter2222", "client_secret": "abc", "pair": Pair(1, "x")},
+    )
+    assert event["password"] == REDACTED and event["client_secret"] == REDACTED
+    assert event["pair"] == Pair(1, "x") and event["event"] == "login"
+    assert scrub(f"Authorization: Token {SECRET}") == f"Authorization: Token {REDACTED}"

@@ -116,3 +116,41 @@ def test_every_contract_field_that_may_be_none_has_a_default() -> None:
             if optional and info.is_required():
                 missing.append(f"{name}.{field}")
     assert missing == []
+
+
+def test_a_name_from_history_never_imports_a_module() -> None:
+    import sys
+
+    sys.modules.pop("json.tool", None)
+    raised = RaisedError(module="json.tool", qualname="main", message="x", args=["x"])
+    assert rebuild(raised) is None
+    assert "json.tool" not in sys.modules
+
+
+def test_only_exceptions_are_rebuilt_never_exits_or_cancellations() -> None:
+    for module, qualname in [("builtins", "SystemExit"), ("asyncio", "CancelledError")]:
+        raised = RaisedError(module=module, qualname=qualname, message="x", args=["x"])
+        assert rebuild(raised) is None
+
+
+def test_a_class_that_does_not_rebuild_cleanly_gives_none() -> None:
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise AttributeError("no")
+
+    sys_module = __import__("sys").modules[__name__]
+    sys_module.Unprintable = Unprintable  # type: ignore[attr-defined]
+    try:
+        raised = RaisedError(module=__name__, qualname="Unprintable", message="x", args=["x"])
+        assert rebuild(raised) is None
+    finally:
+        del sys_module.Unprintable  # type: ignore[attr-defined]
+
+
+def test_a_malformed_description_in_a_failure_is_ignored() -> None:
+    from temporalio.exceptions import ApplicationError
+
+    from workflows.errors import RAISED_MARK, find_raised
+
+    error = ApplicationError("boom", {RAISED_MARK: {"qualname": "X"}})
+    assert find_raised(error) is None

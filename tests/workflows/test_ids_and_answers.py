@@ -8,6 +8,7 @@ update's validator (nothing is written).
 
 from __future__ import annotations
 
+import sys
 import uuid
 from collections.abc import Awaitable
 from typing import Any
@@ -19,6 +20,7 @@ from adk import Agent, SequentialAgent
 from adk.testing import MockModel
 from client import AgentClient, AnswerRejectedError, Invocation
 from client._cli import EXIT_USAGE, parser
+from client._exits import explain
 from workflows import names
 from workflows.contracts import HumanAnswer
 
@@ -38,7 +40,12 @@ async def _start(runner: Any, user: str, session: str) -> tuple[AgentClient, Inv
 async def _cli(temporal_env: Any, tmp_path: Any, *argv: str) -> int:
     address = temporal_env.client.service_client.config.target_host
     args = parser().parse_args(["--address", address, "--db", str(tmp_path / "s.db"), *argv])
-    return int(await args.handler(args))
+    try:  # (as client.__main__ does, within this test's event loop)
+        return int(await args.handler(args))
+    except Exception as error:
+        code, text = explain(error, args)
+        print(f"error: {text}", file=sys.stderr)
+        return code
 
 
 async def test_the_sessions_old_ids_confused_wait_side_by_side(temporal_env, tmp_path, capsys):

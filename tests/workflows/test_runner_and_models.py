@@ -312,3 +312,35 @@ async def test_breaking_at_the_final_response_then_the_next_message_at_once(temp
         )
         assert session.state["turns_done"] == 2
         assert [e.author for e in session.events] == ["user", "chatty", "chatty"] * 2
+
+
+async def test_breaking_out_of_a_resumed_turn_then_the_next_message(temporal_env):
+    """The same after an approval: the resumed invocation's dropped stream is waited for."""
+
+    async def after_agent(callback_context):
+        await asyncio.sleep(1.0)
+
+    def double(x: int) -> int:
+        """Doubles x."""
+        return 2 * x
+
+    agent = Agent(
+        name="checker",
+        model=MockModel.create([call("double", x=5), "10", "bye"]),
+        tools=[FunctionTool(double, require_confirmation=True)],
+        after_agent_callback=after_agent,
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        paused = await turn(runner, "double 5")
+        asking = next(
+            c
+            for e in paused
+            for c in e.get_function_calls()
+            if c.name == "adk_request_confirmation"
+        )
+        answer = confirmation_answer(asking.id or "", True)
+        async for event in runner.run_async(user_id="u1", session_id="s1", new_message=answer):
+            if event.is_final_response():
+                break
+        events = await turn(runner, "next")
+    assert simplify(events)[-1] == ("checker", "bye")
