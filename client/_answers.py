@@ -49,6 +49,7 @@ async def answer(
     kind: str,
     payload: Any = None,
     session: SessionRef | None = None,
+    adk_message: bool = False,
 ) -> str:
     """Send an answer as a validated update; AnswerRejectedError says why it was refused.
 
@@ -71,7 +72,13 @@ async def answer(
     try:
         return await handle.execute_update(  # type: ignore[no-any-return]
             update,
-            HumanAnswer(id=request_id, kind=kind, payload=payload, session=session),  # type: ignore[arg-type]
+            HumanAnswer(
+                id=request_id,
+                kind=kind,  # type: ignore[arg-type]
+                payload=payload,
+                session=session,
+                adk_message=adk_message,
+            ),
             result_type=str,
         )
     except WorkflowUpdateFailedError as error:

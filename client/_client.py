@@ -308,6 +308,7 @@ class AgentClient:
                     kind,
                     data.get("payload"),
                     session=invocation.session,
+                    adk_message=True,
                 )
             else:
                 await _answers.answer(

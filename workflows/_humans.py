@@ -196,7 +196,7 @@ def check_answer(request: PendingRequest | None, answer: HumanAnswer, pending: l
         )
     if answer.kind in ("respond", "progress") and answer.payload is None:
         raise ValueError(f"{answer.kind} needs a result for {request.tool} (JSON).")
-    if answer.kind == "approve" and answer.payload is not None:
+    if answer.kind == "approve" and answer.payload is not None and not answer.adk_message:
         _check_payload(request, answer.payload)
 
 
@@ -217,7 +217,11 @@ def check_session(answer: HumanAnswer, session: SessionRef) -> None:
 
 
 def check_fit(request: PendingRequest, answer: HumanAnswer) -> None:
-    """An answer's value fits what its request declared (after `check_answer`)."""
+    """An answer's value fits what its request declared (after `check_answer`).
+
+    ADK's resume message is taken as google-adk 2.13 takes it: any payload."""
+    if answer.adk_message and answer.kind in ("approve", "reject"):
+        return
     if answer.kind == "reject" and answer.payload is not None:
         raise ValueError(f"reject takes no payload ({request.tool}, {request.id}).")
     if answer.kind == "approve" and answer.payload is not None and request.payload is None:

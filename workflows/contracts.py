@@ -368,6 +368,10 @@ class HumanAnswer(BaseModel):
     session: SessionRef | None = None
     """The session the answer is for: the invocation refuses it unless that is its own.
     (Optional only so that histories recorded before it existed still replay.)"""
+    adk_message: bool = False
+    """Sent as ADK's resume message (a FunctionResponse): google-adk 2.13 hands a
+    confirmation's payload to the tool whatever the request declared, so it is not
+    checked against the request's payload here (our approve/reject are)."""
 
 
 class InvocationStatus(BaseModel):

@@ -698,3 +698,41 @@ async def test_a_turn_that_stops_at_a_wait_yields_the_intermediate_response(temp
             e async for e in runner.run_async(user_id=USER, session_id=session, new_message=message)
         ]
     assert simplify(resumed) == [("desk", "Approved and paid.")]
+
+
+async def test_adks_resume_message_hands_any_payload_to_the_tool(temporal_env):
+    """google-adk 2.13 gives the tool whatever payload the FunctionResponse carries,
+    though the request declared none; only our own approve checks it."""
+    seen: list[Any] = []
+
+    def transfer(amount: int, tool_context: ToolContext) -> dict:
+        """Sends money."""
+        confirmation = tool_context.tool_confirmation
+        seen.append(confirmation.payload if confirmation else None)
+        return {"sent": amount}
+
+    model = MockModel.create(
+        [types.Part.from_function_call(name="transfer", args={"amount": 5}), "sent"]
+    )
+    agent = Agent(
+        name="bank", model=model, tools=[FunctionTool(transfer, require_confirmation=True)]
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        paused = await turn(runner, "send 5")
+        asking = next(
+            c
+            for e in paused
+            for c in e.get_function_calls()
+            if c.name == "adk_request_confirmation"
+        )
+        response = types.FunctionResponse(
+            id=asking.id,
+            name="adk_request_confirmation",
+            response={"confirmed": True, "payload": {"note": "ok by Ada"}},
+        )
+        message = types.Content(role="user", parts=[types.Part(function_response=response)])
+        events = [
+            e async for e in runner.run_async(user_id="u1", session_id="s1", new_message=message)
+        ]
+    assert seen == [{"note": "ok by Ada"}]
+    assert events[-1].content.parts[0].text == "sent"
