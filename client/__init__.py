@@ -5,7 +5,7 @@ Runs on: process side.
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
-from ._errors import InvocationFailedError, SessionBusyError
+from ._errors import InvocationFailedError, SessionBusyError, TemporalUnreachableError
 
 __all__ = [
     "AgentClient",
@@ -13,4 +13,5 @@ __all__ = [
     "Invocation",
     "InvocationFailedError",
     "SessionBusyError",
+    "TemporalUnreachableError",
 ]

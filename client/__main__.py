@@ -30,7 +30,18 @@ def main(argv: list[str] | None = None) -> int:
         return code
 
 
+def _quiet_core() -> None:
+    """Temporal's core logs a warning per retried call while the server is away;
+    the CLI says it in one line instead (--debug keeps them)."""
+    from temporalio.runtime import LoggingConfig, Runtime, TelemetryConfig, TelemetryFilter
+
+    quiet = TelemetryFilter(core_level="ERROR", other_level="ERROR")
+    Runtime.set_default(Runtime(telemetry=TelemetryConfig(logging=LoggingConfig(filter=quiet))))
+
+
 if __name__ == "__main__":
+    if "--debug" not in sys.argv:
+        _quiet_core()
     code = main()
     # Temporal's Rust core still holds threads that call into Python; letting the
     # interpreter finalize around them aborts now and then (SIGABRT in

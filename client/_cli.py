@@ -1,4 +1,4 @@
-"""The CLI's commands: run, sessions, session.
+"""The CLI's commands: run, follow, sessions, session.
 
 Runs on: process side.
 """
@@ -20,17 +20,18 @@ from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
 from temporalio.client import Client, WorkflowFailureError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
-from ._client import AgentClient
-from ._errors import InvocationFailedError, SessionBusyError
+from ._client import AgentClient, Invocation
+from ._errors import InvocationFailedError, SessionBusyError, TemporalUnreachableError
 from ._exits import (
     EXIT_BUSY,
     EXIT_FAILED,
+    EXIT_LOST,
     EXIT_NO_WORKER,
     EXIT_OK,
     EXIT_UNREACHABLE,
@@ -152,11 +153,40 @@ async def cmd_run(args: argparse.Namespace) -> int:
     except SessionBusyError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BUSY
-    url = invocation.web_ui_url(ui_base(args.address), args.namespace)
     print(f"session {session_id} · invocation {invocation.invocation_id}")
     print(f"workflow {invocation.workflow_id}")
+    return await _stream(client, invocation, args, session_id)
+
+
+def _follow_command(args: argparse.Namespace, session_id: str) -> str:
+    """The command that reattaches to the session's running invocation."""
+    options = "".join(
+        f" --{name} {value}"
+        for name, value, default in (
+            ("address", args.address, "localhost:7233"),
+            ("namespace", args.namespace, "default"),
+            ("db", args.db, None),
+        )
+        if value and value != default
+    )
+    return f"python -m client{options} follow --app {args.app} --user {args.user} {session_id}"
+
+
+async def _stream(
+    client: AgentClient, invocation: Invocation, args: argparse.Namespace, session_id: str
+) -> int:
+    """Print the invocation's events until it ends (or waits, without --wait)."""
+    url = invocation.web_ui_url(ui_base(args.address), args.namespace)
     final: str | None = None
     shown: set[str] = set()
+
+    def lost(_: Invocation) -> None:
+        print(
+            f"lost contact with Temporal at {args.address}; still trying. The invocation goes"
+            f" on: reattach with `{_follow_command(args, session_id)}`",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def show(pending: list[PendingRequest]) -> None:
         for request in pending:
@@ -166,7 +196,7 @@ async def cmd_run(args: argparse.Namespace) -> int:
 
     try:
         async for event in client.events(
-            invocation, stop_when_waiting=not args.wait, on_pending=show
+            invocation, stop_when_waiting=not args.wait, on_pending=show, on_contact_lost=lost
         ):
             if event.author == "user":
                 continue
@@ -182,6 +212,9 @@ async def cmd_run(args: argparse.Namespace) -> int:
                 f" durably. Web UI: {url}"
             )
             return EXIT_WAITING
+    except TemporalUnreachableError as error:
+        print(f"\n{error} `{_follow_command(args, session_id)}`", file=sys.stderr)
+        return EXIT_LOST
     except Exception as error:  # the invocation's own exception, rebuilt (see invocation_error)
         if not isinstance(error, InvocationFailedError):
             if not isinstance(error.__cause__, WorkflowFailureError):
@@ -194,6 +227,21 @@ async def cmd_run(args: argparse.Namespace) -> int:
     print(f"continue this conversation: --session {session_id}")
     print(f"Web UI: {url}")
     return EXIT_OK
+
+
+async def cmd_follow(args: argparse.Namespace) -> int:
+    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    try:
+        invocation = await client.attach(
+            app_name=args.app, user_id=args.user, session_id=args.session_id
+        )
+    except RPCError as error:
+        if error.status != RPCStatusCode.NOT_FOUND or "amespace" in error.message:
+            raise
+        print(f"no invocation is running in session {args.session_id}", file=sys.stderr)
+        return EXIT_USAGE
+    print(f"session {args.session_id} · invocation {invocation.invocation_id}")
+    return await _stream(client, invocation, args, args.session_id)
 
 
 async def cmd_sessions(args: argparse.Namespace) -> int:
@@ -291,6 +339,12 @@ def parser() -> argparse.ArgumentParser:
         " worker when none polls the task queue (default: exit 6)",
     )
     run.set_defaults(handler=cmd_run)
+    follow = commands.add_parser("follow", help="print a running invocation's events (reattach)")
+    follow.add_argument("session_id")
+    follow.add_argument("--app", required=True)
+    follow.add_argument("--user", default="user")
+    follow.add_argument("--wait", action="store_true", help="keep waiting for answers")
+    follow.set_defaults(handler=cmd_follow)
     pending = commands.add_parser("pending", help="list everything waiting for an answer")
     pending.add_argument("--app", default=None)
     pending.set_defaults(handler=cmd_pending)

@@ -6,6 +6,7 @@ Runs on: process side (client scripts, the CLI, the Runner).
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from urllib.parse import quote
 from google.genai import types
 from temporalio.client import Client, WorkflowFailureError, WorkflowHandle
 from temporalio.exceptions import WorkflowAlreadyStartedError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
@@ -31,7 +32,9 @@ from workflows.contracts import (
 )
 
 from . import _answers
-from ._errors import SessionBusyError, invocation_error
+from ._errors import SessionBusyError, TemporalUnreachableError, invocation_error
+
+logger = logging.getLogger(__name__)
 
 _MAX_POLL = 0.25
 """Longest pause between polls of the store while no event arrives (seconds)."""
@@ -40,6 +43,12 @@ _PUSHED_POLL = 1.0
 a safety net for writers elsewhere (seconds)."""
 _STATUS_EVERY = 2.0
 """Seconds between status checks while no event arrives (to notice a wait)."""
+_LOST_AFTER = 10.0
+"""Seconds without contact with Temporal before `on_contact_lost` is called."""
+_SDK_RETRIES = 10.0
+"""The SDK retries an unreachable call for about this long before raising (seconds)."""
+_RETRY_FIRST = 0.5
+"""First pause before asking Temporal again after losing contact; it doubles up to 5 s."""
 
 
 @dataclass
@@ -59,6 +68,9 @@ class Invocation:
         return self.handle.result_run_id
 
     def web_ui_url(self, ui_base: str, namespace: str) -> str:
+        if self.run_id is None:  # attached by workflow id: the UI's list finds its runs
+            query = quote(f'WorkflowId="{self.workflow_id}"', safe="")
+            return f"{ui_base.rstrip('/')}/namespaces/{quote(namespace, safe='')}/workflows?query={query}"
         return (
             f"{ui_base.rstrip('/')}/namespaces/{quote(namespace, safe='')}/workflows/"
             f"{quote(self.workflow_id, safe='')}/{self.run_id}/history"
@@ -91,11 +103,15 @@ class AgentClient:
         *,
         task_queue: str = names.DEFAULT_TASK_QUEUE,
         poll_interval: float = 0.05,
+        give_up_after: float = 300.0,
     ) -> None:
+        """give_up_after: seconds without contact with Temporal before a stream
+        raises TemporalUnreachableError (the invocation itself goes on)."""
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
         self.poll_interval = poll_interval
+        self.give_up_after = give_up_after
         self._root_agents: dict[str, str] = {}
         """Root agent names the workers published, by app (a stale one costs the
         workflow a search-attribute update, nothing more)."""
@@ -171,14 +187,18 @@ class AgentClient:
         *,
         stop_when_waiting: bool = False,
         on_pending: Callable[[list[PendingRequest]], None] | None = None,
+        on_contact_lost: Callable[[Invocation], None] | None = None,
     ) -> AsyncIterator[Event]:
         """The invocation's events as they are recorded; raises what the invocation raised.
 
         stop_when_waiting: end once the invocation waits for an answer (after
         yielding everything it recorded before it waits), as an ADK turn ends at a pause.
         on_pending: called with the requests it waits for whenever they are checked.
+        on_contact_lost: called once when Temporal has not answered for ~10 s (the
+        stream keeps trying; default: a logged warning); after `give_up_after`
+        seconds it raises TemporalUnreachableError.
         """
-        result = asyncio.ensure_future(invocation.handle.result())
+        result = asyncio.ensure_future(self._result(invocation, on_contact_lost))
         loop = asyncio.get_running_loop()
         checked = loop.time()
         watch_status = stop_when_waiting or on_pending is not None
@@ -241,6 +261,43 @@ class AgentClient:
         finally:
             if not result.done():
                 result.cancel()
+
+    async def _result(
+        self, invocation: Invocation, on_contact_lost: Callable[[Invocation], None] | None
+    ) -> InvocationResult:
+        """The invocation's result, waiting through outages of Temporal: asking
+        again re-polls the history (the invocation goes on without us)."""
+        loop = asyncio.get_running_loop()
+        lost_since: float | None = None
+        told = False
+        pause = _RETRY_FIRST
+        while True:
+            asked = loop.time()
+            try:
+                return await invocation.handle.result()
+            except RPCError as error:
+                if not _no_contact(error):
+                    raise
+                now = loop.time()
+                if now - asked > 15.0:  # it polled a while before failing: in contact till now
+                    lost_since, told, pause = None, False, _RETRY_FIRST
+                if lost_since is None:  # no answer since the call began, or the SDK's retries
+                    lost_since = max(asked, now - _SDK_RETRIES)
+                if not told and now - lost_since >= min(_LOST_AFTER, self.give_up_after):
+                    told = True
+                    if on_contact_lost is not None:
+                        on_contact_lost(invocation)
+                    else:
+                        logger.warning(
+                            "Lost contact with Temporal; still trying (workflow %s)",
+                            invocation.workflow_id,
+                        )
+                if now - lost_since >= self.give_up_after:
+                    raise TemporalUnreachableError(
+                        invocation.workflow_id, now - lost_since, error
+                    ) from error
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, 5.0)
 
     async def _recorded(self, invocation: Invocation, after_seq: int) -> list[tuple[int, Event]]:
         ref = invocation.session
@@ -350,6 +407,13 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
+
+
+def _no_contact(error: RPCError) -> bool:
+    """Whether the server could not be reached (worth retrying), not a refusal."""
+    if error.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED):
+        return True
+    return "connect" in error.message.lower() or "transport" in error.message.lower()
 
 
 def _in_order(

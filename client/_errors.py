@@ -26,6 +26,18 @@ class SessionBusyError(Exception):
         self.workflow_id = workflow_id
 
 
+class TemporalUnreachableError(Exception):
+    """The client lost contact with Temporal for too long. Says nothing of the
+    invocation: it may well go on (and finish) on the server."""
+
+    def __init__(self, workflow_id: str, seconds: float, cause: BaseException) -> None:
+        super().__init__(
+            f"No contact with Temporal for {seconds:.0f} s ({cause}); the invocation"
+            f" (workflow {workflow_id}) may still be running: reattach once the server is back."
+        )
+        self.workflow_id = workflow_id
+
+
 class InvocationFailedError(Exception):
     """The invocation workflow failed; the message is the root cause."""
 

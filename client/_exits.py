@@ -16,6 +16,8 @@ EXIT_UNREACHABLE = 5
 """Temporal or the session store cannot be used: server down, unknown namespace, bad --db."""
 EXIT_NO_WORKER = 6
 """`run` without --wait, and no worker polls the task queue."""
+EXIT_LOST = 7
+"""Contact with Temporal lost mid-invocation for too long: the invocation may still run."""
 
 
 class CliError(Exception):
