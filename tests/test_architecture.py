@@ -339,6 +339,7 @@ PUBLIC_API = {
         "Invocation",
         "InvocationFailedError",
         "SessionBusyError",
+        "TemporalUnreachableError",
     ],
 }
 
