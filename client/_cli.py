@@ -9,6 +9,7 @@ import argparse
 import asyncio
 import json
 import os
+import shlex
 import sqlite3
 import sys
 import time
@@ -161,7 +162,7 @@ async def cmd_run(args: argparse.Namespace) -> int:
 def _follow_command(args: argparse.Namespace, session_id: str) -> str:
     """The command that reattaches to the session's running invocation."""
     options = "".join(
-        f" --{name} {value}"
+        f" --{name} {shlex.quote(value)}"
         for name, value, default in (
             ("address", args.address, "localhost:7233"),
             ("namespace", args.namespace, "default"),
@@ -169,7 +170,8 @@ def _follow_command(args: argparse.Namespace, session_id: str) -> str:
         )
         if value and value != default
     )
-    return f"python -m client{options} follow --app {args.app} --user {args.user} {session_id}"
+    app, user, session = (shlex.quote(part) for part in (args.app, args.user, session_id))
+    return f"python -m client{options} follow --app {app} --user {user} {session}"
 
 
 async def _stream(

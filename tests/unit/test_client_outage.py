@@ -75,3 +75,28 @@ async def test_a_refusal_is_not_retried(tmp_path: Path) -> None:
         async for _ in client.events(invocation):
             pass
     assert handle.calls == 1
+
+
+def test_the_reattach_command_names_the_server_and_store_it_was_given() -> None:
+    import argparse
+
+    from client._cli import _follow_command
+
+    args = argparse.Namespace(
+        address="localhost:17433", namespace="default", db="/tmp/s.db", app="weather", user="ada"
+    )
+    assert _follow_command(args, "s1") == (
+        "python -m client --address localhost:17433 --db /tmp/s.db follow --app weather"
+        " --user ada s1"
+    )
+
+
+def test_an_attached_invocation_links_the_web_ui_by_workflow_id() -> None:
+    invocation = Invocation(
+        invocation_id="inv",
+        session=SessionRef(app_name="a", user_id="u", session_id="s"),
+        handle=_FlakyHandle(0),  # type: ignore[arg-type]  # no run id, as attach gives
+    )
+    url = invocation.web_ui_url("http://localhost:8233", "default")
+    assert url.endswith("/workflows?query=WorkflowId%3D%22adk%3Aa%3Au%3As%22")
+    assert "None" not in url
