@@ -197,15 +197,7 @@ async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext,
         "  - Verify tool is included in agent.tools list\n"
         "  - Check for typos in function name"
     )
-    result = await _first_answer(
-        agent,
-        "on_tool_error_callback",
-        agent.canonical_on_tool_error_callbacks,
-        tool=placeholder,
-        args=args,
-        tool_context=ctx,
-        error=error,
-    )
+    result = await _on_tool_error(agent, placeholder, args, ctx, error)
     return not_found_result(name, available) if result is None else result
 
 
@@ -219,6 +211,22 @@ async def _first_answer(
         if result is not None:
             return result
     return None
+
+
+async def _on_tool_error(
+    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
+) -> Any:
+    """The agent's on_tool_error callbacks: the first that answers turns `error` into
+    the call's result; None if none does."""
+    return await _first_answer(
+        agent,
+        "on_tool_error_callback",
+        agent.canonical_on_tool_error_callbacks,
+        tool=tool,
+        args=args,
+        tool_context=ctx,
+        error=error,
+    )
 
 
 class _Placeholder(BaseTool):
@@ -262,15 +270,7 @@ async def _tool_error(
     error: Exception,
     retry: bool,
 ) -> Any:
-    result = await _first_answer(
-        agent,
-        "on_tool_error_callback",
-        agent.canonical_on_tool_error_callbacks,
-        tool=tool,
-        args=args,
-        tool_context=ctx,
-        error=error,
-    )
+    result = await _on_tool_error(agent, tool, args, ctx, error)
     if result is not None:
         return result
     # what the model would see (the message), not the repr: no headers or payloads
@@ -285,15 +285,8 @@ async def _agent_tool_error(
 ) -> Any:
     """The on_tool_error callbacks get an AgentTool's failure as its exception (ADK);
     unanswered, it fails the call as itself (the description it came with)."""
-    result = await _first_answer(
-        agent,
-        "on_tool_error_callback",
-        agent.canonical_on_tool_error_callbacks,
-        tool=tool,
-        args=args,
-        tool_context=ctx,
-        error=rebuild(failed) or Exception(failed.message),
-    )
+    error = rebuild(failed) or Exception(failed.message)
+    result = await _on_tool_error(agent, tool, args, ctx, error)
     if result is None:
         readable = f"{failed.name} while calling tool {tool.name} of agent {agent.name}"
         raise failed.as_application_error(f"{readable}: {failed.message}")

@@ -158,14 +158,7 @@ class Orchestration(RuntimeBase):
         conflicts = {k: merged[k] for k, values in writers.items() if len(values) > 1}
         if conflicts:
             self._add_pending(
-                Event(
-                    id=str(workflow.uuid4()),
-                    timestamp=workflow.now().timestamp(),
-                    invocation_id=self.invocation_id,
-                    author=agent.name,
-                    branch=branch,
-                    actions=EventActions(state_delta=conflicts),
-                )
+                self.new_event(agent.name, branch, actions=EventActions(state_delta=conflicts))
             )
         return self.result(escalated=any(o.escalated for o in outcomes))
 

@@ -170,6 +170,17 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         who, text = self.run_texts.get(branch, ("", ""))
         return text if who == author else ""
 
+    def new_event(self, author: str, branch: str | None, **fields: Any) -> Event:
+        """An event this workflow decides (its id and time replay exactly)."""
+        return Event(
+            id=str(workflow.uuid4()),
+            timestamp=workflow.now().timestamp(),
+            invocation_id=self.invocation_id,
+            author=author,
+            branch=branch,
+            **fields,
+        )
+
     def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None:
         """The error event google-adk records when an exception ends `agent`'s run
         (error_code: the class name, error_message: its text); once per exception,
@@ -185,15 +196,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         else:
             code, message = failure_message(error)
         self._add_pending(
-            Event(
-                id=str(workflow.uuid4()),
-                timestamp=workflow.now().timestamp(),
-                invocation_id=self.invocation_id,
-                author=agent.name,
-                branch=branch,
-                error_code=code,
-                error_message=message,
-            )
+            self.new_event(agent.name, branch, error_code=code, error_message=message)
         )
         error._adk_recorded = True  # type: ignore[attr-defined]
 

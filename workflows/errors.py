@@ -107,7 +107,7 @@ def _plain_value(value: Any) -> Any:
     return pydantic_core.to_jsonable_python(value, fallback=str)
 
 
-def rebuild(raised: RaisedError) -> BaseException | None:
+def rebuild(raised: RaisedError) -> Exception | None:
     """An instance of the raised class whose str() is the original's, else None.
 
     Process side only (the client, and the tool activity giving an AgentTool's
@@ -119,7 +119,7 @@ def rebuild(raised: RaisedError) -> BaseException | None:
         return None
 
 
-def _rebuild(raised: RaisedError) -> BaseException | None:
+def _rebuild(raised: RaisedError) -> Exception | None:
     cls = _find_class(raised.module, raised.qualname)
     if cls is None:
         return None

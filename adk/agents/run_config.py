@@ -84,25 +84,25 @@ class RunConfig(BaseModel):
         return self
 
 
+LIVE_CONNECT_FIELDS = (
+    "speech_config",
+    "output_audio_transcription",
+    "input_audio_transcription",
+    "realtime_input_config",
+    "explicit_vad_signal",
+    "translation_config",
+    "enable_affective_dialog",
+    "proactivity",
+    "session_resumption",
+    "history_config",
+    "context_window_compression",
+    "avatar_config",
+)
+"""The live settings google-adk 2.13 copies into every request's live_connect_config."""
+
 UNIMPLEMENTED = {
     **dict.fromkeys(
-        [
-            "speech_config",
-            "avatar_config",
-            "output_audio_transcription",
-            "input_audio_transcription",
-            "realtime_input_config",
-            "explicit_vad_signal",
-            "translation_config",
-            "enable_affective_dialog",
-            "proactivity",
-            "session_resumption",
-            "history_config",
-            "context_window_compression",
-            "save_live_blob",
-            "save_live_audio",
-            "tool_thread_pool_config",
-        ],
+        [*LIVE_CONNECT_FIELDS, "save_live_blob", "save_live_audio", "tool_thread_pool_config"],
         "live (bidi) runs",
     ),
     "save_input_blobs_as_artifacts": "artifacts",

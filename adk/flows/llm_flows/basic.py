@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from google.genai import types
 from pydantic import BaseModel
 
+from ...agents.run_config import LIVE_CONNECT_FIELDS
 from ...utils.variant_utils import GoogleLLMVariant, get_google_llm_variant
 
 if TYPE_CHECKING:
@@ -46,20 +47,6 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
 
 
 _LIVE_SAMPLING = ("temperature", "top_p", "top_k", "max_output_tokens", "seed", "media_resolution")
-_LIVE_FROM_RUN_CONFIG = (
-    "speech_config",
-    "output_audio_transcription",
-    "input_audio_transcription",
-    "realtime_input_config",
-    "explicit_vad_signal",
-    "translation_config",
-    "enable_affective_dialog",
-    "proactivity",
-    "session_resumption",
-    "history_config",
-    "context_window_compression",
-    "avatar_config",
-)
 
 
 def _live_connect_config(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
@@ -81,7 +68,7 @@ def _live_connect_config(ctx: InvocationContext, agent: LlmAgent, llm_request: L
     live.response_modalities = (
         [types.Modality(m) for m in modalities] if modalities is not None else None
     )
-    for name in _LIVE_FROM_RUN_CONFIG:
+    for name in LIVE_CONNECT_FIELDS:
         value = getattr(run_config, name, None)
         # a copy: the request must not alias the RunConfig's objects (ADK copies too)
         setattr(live, name, value.model_copy(deep=True) if isinstance(value, BaseModel) else value)
