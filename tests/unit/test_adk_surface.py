@@ -116,46 +116,23 @@ CLASSES = [
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"
+_NODE_CONTEXT_FIELDS = [
+    "parent_ctx",
+    "node",
+    "node_path",
+    "run_id",
+    "resume_inputs",
+    "attempt_count",
+    "use_as_output",
+]
+"""The workflow-node keywords google.adk 2.13's Context (ToolContext, CallbackContext) takes."""
 KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
     "Runner": {"session_service": "optional here: defaults to an InMemorySessionService"},
     "RunConfig": {"max_llm_calls": "500, as google.adk's; $ADK_MAX_LLM_CALLS is not read"},
-    "Context": dict.fromkeys(
-        [
-            "parent_ctx",
-            "node",
-            "node_path",
-            "run_id",
-            "resume_inputs",
-            "attempt_count",
-            "use_as_output",
-        ],
-        _NODE,
-    ),  # fmt: skip
-    "ToolContext": dict.fromkeys(
-        [
-            "parent_ctx",
-            "node",
-            "node_path",
-            "run_id",
-            "resume_inputs",
-            "attempt_count",
-            "use_as_output",
-        ],
-        _NODE,
-    ),  # fmt: skip
+    "Context": dict.fromkeys(_NODE_CONTEXT_FIELDS, _NODE),
+    "ToolContext": dict.fromkeys(_NODE_CONTEXT_FIELDS, _NODE),
     "CallbackContext": {
-        **dict.fromkeys(
-            [
-                "parent_ctx",
-                "node",
-                "node_path",
-                "run_id",
-                "resume_inputs",
-                "attempt_count",
-                "use_as_output",
-            ],
-            _NODE,
-        ),  # fmt: skip
+        **dict.fromkeys(_NODE_CONTEXT_FIELDS, _NODE),
         **dict.fromkeys(
             ["function_call_id", "tool_confirmation"],
             "on ToolContext here (google.adk 2.13 merged both into Context)",
