@@ -31,7 +31,7 @@ from workflows.contracts import (
 )
 
 from ._model_step import invocation_context, load_session
-from ._support import find_agent, find_app, find_llm_agent, raised, user_code
+from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
 
 
 async def agent_callback(
@@ -40,7 +40,7 @@ async def agent_callback(
     """Run the agent's before/after callbacks; record an event if they said or changed something."""
     ref = input.ref
     agent = find_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    session = await load_session(store, ref)
+    session = await load_session(store, ref, records=input.event_id)
     ctx = invocation_context(store, session, ref, agent)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
@@ -64,6 +64,8 @@ async def agent_callback(
     # before: content (or the flag) ends this agent's run (ADK: end_invocation)
     ended = input.when == "before" and (bool(content) or ctx.end_invocation)
     if not content and not changed and not actions.artifact_delta:
+        if retried():  # an earlier attempt's event is not this one's
+            await store.retract_event(session, input.event_id)
         return AgentCallbackOutput(temp_delta=temp, end_invocation=ended)
     event = Event(
         id=input.event_id,

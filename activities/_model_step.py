@@ -32,14 +32,28 @@ from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._spec import tool_kind, tool_options, touches_state
-from ._support import check_payload_size, find_app, find_llm_agent, model_error, user_code
+from ._support import (
+    check_payload_size,
+    find_app,
+    find_llm_agent,
+    model_error,
+    retried,
+    user_code,
+)
 
 
-async def load_session(store: BaseSessionService, ref: StepRef) -> Session:
-    session = await store.get_session(
+async def load_session(store: BaseSessionService, ref: StepRef, records: str | None) -> Session:
+    """The session as the step sees it. `records`: the id of the event the step records.
+
+    A retried step sees the session as its first attempt did: if an earlier attempt
+    recorded that event (its result never reached the workflow), the event is left out
+    and its state writes are undone; this attempt's record replaces it in full.
+    """
+    session = await store.get_step_session(
         app_name=ref.session.app_name,
         user_id=ref.session.user_id,
         session_id=ref.session.session_id,
+        event_ids=[records] if records else [],
     )
     if session is None:
         raise ApplicationError(
@@ -80,13 +94,9 @@ async def model_step(
 ) -> ModelStepOutput:
     ref = input.ref
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    session = await load_session(store, ref)
+    session = await load_session(store, ref, records=input.event_id)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await store.append_event(session, pending)
-    # A retried step sees the conversation as its first attempt did: an earlier
-    # attempt's event (written, but its result never reached the workflow) is not
-    # part of the request; this attempt's event replaces it below.
-    session.events = [e for e in session.events if e.id != input.event_id]
     ctx = invocation_context(store, session, ref, agent)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
@@ -97,6 +107,8 @@ async def model_step(
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
     if event is None:
+        if retried():  # an earlier attempt's event is not this one's
+            await store.retract_event(session, input.event_id)
         return ModelStepOutput(event=None, temp_delta=_temp(actions), end_invocation=ended)
     with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
         agent._maybe_save_output_to_state(event)

@@ -30,6 +30,11 @@ refuses the result and the SDK fails the attempt as retryable (PayloadsTooLarge)
 call would run again, and again fail."""
 
 
+def retried() -> bool:
+    """Whether this is a retry of an activity (an earlier attempt may have written)."""
+    return activity.in_activity() and activity.info().attempt > 1
+
+
 def find_app(apps: Mapping[str, App], app_name: str) -> App:
     app = apps.get(app_name)
     if app is None:

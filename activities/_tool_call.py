@@ -35,7 +35,14 @@ from workflows.errors import RaisedError, rebuild
 
 from ._model_step import invocation_context, load_session
 from ._spec import touches_state
-from ._support import check_payload_size, find_app, find_llm_agent, raised, user_code
+from ._support import (
+    check_payload_size,
+    find_app,
+    find_llm_agent,
+    raised,
+    retried,
+    user_code,
+)
 
 log = structlog.get_logger("durable_adk.tool")
 
@@ -83,8 +90,8 @@ async def tool_call(
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    if await sees_session(agent, call.name or ""):
-        session = await load_session(store, ref)  # ADK's tools see the whole session
+    if await sees_session(agent, call.name or ""):  # ADK's tools see the whole session
+        session = await load_session(store, ref, records=input.record_as)
     else:  # nothing this call runs can read the session: skip the store reads
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
@@ -110,6 +117,7 @@ async def tool_call(
     ended = ctx.end_invocation
     if not response and tool is not None and tool.is_long_running:
         # ADK: nothing yet, no event
+        await _retract_earlier(store, session, input)
         return ToolCallOutput(response=None, actions=actions, end_invocation=ended)
     try:
         pydantic_core.to_jsonable_python(actions.state_delta)
@@ -127,6 +135,8 @@ async def tool_call(
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
         await _record(store, session, input, output)
+    else:
+        await _retract_earlier(store, session, input)
     if call.name == SetModelResponseTool.NAME and actions.set_model_response is not None:
         output.final_event = _structured_response_event(agent, ref, actions.set_model_response)
     return output
@@ -160,7 +170,7 @@ async def _record(
     assert input.record_as is not None and output.response is not None
     event = build_function_response_event(
         event_id=input.record_as,
-        timestamp=time.time(),
+        timestamp=await _earlier_timestamp(store, input) or time.time(),
         invocation_id=input.ref.invocation_id,
         author=input.ref.agent_name,
         branch=input.ref.branch,
@@ -169,6 +179,30 @@ async def _record(
     )
     await store.append_event(session, event)
     output.recorded_at = event.timestamp
+
+
+async def _earlier_timestamp(store: BaseSessionService, input: ToolCallInput) -> float | None:
+    """A retry keeps the time its first attempt recorded: a deterministic tool's retry
+    then records what the first did, byte for byte, and a stream that already showed
+    it shows the stored event."""
+    if not retried():
+        return None
+    ref = input.ref.session
+    recorded = await store.list_events(
+        app_name=ref.app_name,
+        user_id=ref.user_id,
+        session_id=ref.session_id,
+        invocation_id=input.ref.invocation_id,
+    )
+    return next((e.timestamp for _, e in recorded if e.id == input.record_as), None)
+
+
+async def _retract_earlier(
+    store: BaseSessionService, session: Session, input: ToolCallInput
+) -> None:
+    """A retried call that records nothing: an earlier attempt's record is not this one's."""
+    if input.record_as is not None and retried():
+        await store.retract_event(session, input.record_as)
 
 
 async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:

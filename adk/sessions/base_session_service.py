@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import abc
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -94,6 +95,32 @@ class BaseSessionService(abc.ABC):
         """Store the event; its place when it is new in the session. The default
         stores nothing (a subclass may also override `append_event` and call it)."""
         return None
+
+    async def get_step_session(
+        self, *, app_name: str, user_id: str, session_id: str, event_ids: Sequence[str]
+    ) -> Session | None:
+        """The session as a step that records `event_ids` sees it (a durable-adk extension).
+
+        An activity may run twice: a worker killed after its step's events were
+        recorded, before Temporal heard of it. The second attempt must see the
+        session as of its step: without those events, and with the state they wrote
+        undone (keys another writer changed since keep that writer's value). Its own
+        records then replace the first attempt's in full (`append_event` of the same
+        id), or `retract_event` removes one it does not record again.
+
+        This default drops the events but cannot undo their state writes: a store
+        that keeps what each event overwrote (as the SQLite store does) overrides it.
+        """
+        session = await self.get_session(app_name=app_name, user_id=user_id, session_id=session_id)
+        if session is not None:
+            session.events = [e for e in session.events if e.id not in event_ids]
+        return session
+
+    async def retract_event(self, session: Session, event_id: str) -> None:
+        """Delete a recorded event and undo its state writes (a durable-adk extension):
+        a retried step that does not record what its first attempt recorded. This
+        default only drops it from `session`."""
+        session.events = [e for e in session.events if e.id != event_id]
 
     def watch(
         self, *, app_name: str, user_id: str, session_id: str

@@ -24,7 +24,7 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
@@ -32,11 +32,11 @@ from adk.errors.already_exists_error import AlreadyExistsError
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 
+from ._undo import Scopes, restorations, stored_delta, undo_in
 from .base_session_service import (
     BaseSessionService,
     GetSessionConfig,
     ListSessionsResponse,
-    apply_state_delta,
 )
 from .session import Session
 from .state import State
@@ -68,6 +68,11 @@ _SCHEMA = (
         app_name TEXT NOT NULL PRIMARY KEY, root_agent TEXT NOT NULL,
         update_time REAL NOT NULL)""",
 )
+
+_COLUMNS_ADDED = (("events", "prior", "TEXT"),)
+"""Columns added after the first release: added to an existing file when it opens.
+events.prior: the values the event's state delta overwrote (JSON {key: [value]}, [] for
+a key that was absent), so a retried step's record can replace its first attempt's."""
 
 _SESSION_WHERE = "app_name = ? AND user_id = ? AND id = ?"
 _EVENTS_WHERE = "app_name = ? AND user_id = ? AND session_id = ?"
@@ -203,6 +208,18 @@ class SqliteSessionService(BaseSessionService):
         """
         return await self._write(functools.partial(_persist_event, session, event))
 
+    async def get_step_session(
+        self, *, app_name: str, user_id: str, session_id: str, event_ids: Sequence[str]
+    ) -> Session | None:
+        key = (app_name, user_id, session_id)
+        return await self._read(functools.partial(_get_step_session, key, tuple(event_ids)))
+
+    async def retract_event(self, session: Session, event_id: str) -> None:
+        key = (session.app_name, session.user_id, session.id)
+        undone = await self._write(functools.partial(_retract_event, key, event_id))
+        session.events = [e for e in session.events if e.id != event_id]
+        undo_in(session.state, undone or {})
+
     async def list_events(
         self,
         *,
@@ -251,6 +268,10 @@ def _connect(path: str, synchronous: str) -> sqlite3.Connection:
 def _create_schema(conn: sqlite3.Connection) -> None:
     for statement in _SCHEMA:
         conn.execute(statement)
+    for table, column, kind in _COLUMNS_ADDED:
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        if column not in present:
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
 
 def _in_transaction(
@@ -275,15 +296,19 @@ def _create_session(
 ) -> Session:
     if _session_row(conn, app_name, user_id, session_id) is not None:
         raise AlreadyExistsError(f"Session with id {session_id} already exists.")
-    session_state: dict[str, Any] = {}
-    apply_state_delta(session_state, _write_shared_delta(conn, app_name, user_id, state))
     now = time.time()
     conn.execute(
         "INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
-        (app_name, user_id, session_id, _dumps(session_state), now, now),
+        " VALUES (?, ?, ?, '{}', ?, ?)",
+        (app_name, user_id, session_id, now, now),
     )
-    merged = _merged_state(conn, app_name, user_id, session_state)
+    scopes = Scopes(conn, app_name, user_id, session_id)
+    for name, value in stored_delta(state).items():
+        scopes.set(name, [value])
+    scopes.flush()
+    row = _session_row(conn, app_name, user_id, session_id)
+    assert row is not None
+    merged = _merged_state(conn, app_name, user_id, row[0])
     return Session(
         id=session_id, app_name=app_name, user_id=user_id, state=merged, last_update_time=now
     )
@@ -360,64 +385,106 @@ def _session_row(
 def _persist_event(
     session: Session, event: Event, conn: sqlite3.Connection
 ) -> tuple[int, int] | None:
-    """The event, its `app:`/`user:` keys, and the session row: state rewritten only
-    when the event changes a session key (most events change none).
+    """The event, its state delta (with the values it overwrites, its prior) and the
+    session row's update time, in one transaction. Most events write no state: then
+    no state is read or written.
+
+    Idempotent by event id: re-appending the same event changes nothing. An event of
+    the same id with other content (the record of a retried step) replaces the stored
+    one in full, in place: the first record's writes are undone, the new ones applied.
 
     Returns the event's place when it is new: (the session's last seq before it, its seq).
     """
-    app_name, user_id = session.app_name, session.user_id
-    where = (app_name, user_id, session.id)
-    changed, place = _upsert_event(conn, session, event)
-    session_delta = _write_shared_delta(
-        conn, app_name, user_id, event.actions.state_delta if changed else {}
-    )
-    assignments = "update_time = MAX(update_time, ?)"
-    values: list[Any] = [event.timestamp]
-    row = _session_row(conn, *where) if session_delta else None
-    if row is not None:
-        state = dict(row[0])
-        apply_state_delta(state, session_delta)
-        assignments = "state = ?, " + assignments
-        values.insert(0, _dumps(state))
-    updated = conn.execute(
-        f"UPDATE sessions SET {assignments} WHERE {_SESSION_WHERE}", (*values, *where)
-    )
-    if updated.rowcount == 0:  # raising rolls the whole append back
-        raise SessionNotFoundError(f"Session {session.id} not found.")
+    key = (session.app_name, session.user_id, session.id)
+    data = _dump_event(event)
+    row = conn.execute(
+        f"SELECT seq, data, prior FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event.id)
+    ).fetchone()
+    place = None
+    if row is None or row[1] != data:
+        scopes = Scopes(conn, *key)
+        if row is not None:
+            _undo(scopes, row[1], row[2])
+        delta = stored_delta(event.actions.state_delta)
+        prior = json.dumps({k: scopes.get(k) for k in delta}, separators=(",", ":"))
+        for name, value in delta.items():
+            scopes.set(name, [value])
+        columns = (event.invocation_id, event.author, event.branch, event.timestamp, data, prior)
+        if row is not None:
+            conn.execute(
+                "UPDATE events SET invocation_id = ?, author = ?, branch = ?, timestamp = ?,"
+                " data = ?, prior = ? WHERE seq = ?",
+                (*columns, row[0]),
+            )
+        else:
+            last = conn.execute(f"SELECT MAX(seq) FROM events WHERE {_EVENTS_WHERE}", key)
+            before = last.fetchone()[0] or 0
+            inserted = conn.execute(
+                "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author,"
+                " branch, timestamp, data, prior) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (*key, event.id, *columns),
+            )
+            assert inserted.lastrowid is not None
+            place = (before, inserted.lastrowid)
+        scopes.flush()
+    _touch(conn, key, event.timestamp)  # raising rolls the whole append back
     return place
 
 
-def _upsert_event(
-    conn: sqlite3.Connection, session: Session, event: Event
-) -> tuple[bool, tuple[int, int] | None]:
-    """Store the event: (whether anything changed, its place when it is new).
+def _undo(scopes: Scopes, data: str, prior: str | None) -> None:
+    """Undo a stored event's state writes (see _undo.py)."""
+    delta = Event.model_validate_json(data).actions.state_delta
+    for name, held in restorations(delta, prior, scopes.get).items():
+        scopes.set(name, held)
 
-    A re-append of an identical event (an activity retried after its write) is a
-    no-op. A re-append with other content (a retried model step that answered
-    differently) replaces the event in place and its delta applies.
-    """
-    key = (session.app_name, session.user_id, session.id)
-    columns = (event.invocation_id, event.author, event.branch, event.timestamp, _dump_event(event))
-    existing = conn.execute(
-        f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event.id)
-    ).fetchone()
-    if existing is not None:
-        if existing[1] == columns[-1]:
-            return False, None
-        conn.execute(
-            "UPDATE events SET invocation_id = ?, author = ?, branch = ?, timestamp = ?, data = ?"
-            " WHERE seq = ?",
-            (*columns, existing[0]),
-        )
-        return True, None
-    last = conn.execute(f"SELECT MAX(seq) FROM events WHERE {_EVENTS_WHERE}", key).fetchone()[0]
-    inserted = conn.execute(
-        "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author, branch,"
-        " timestamp, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (*key, event.id, *columns),
+
+def _touch(conn: sqlite3.Connection, key: tuple[str, str, str], timestamp: float) -> None:
+    updated = conn.execute(
+        f"UPDATE sessions SET update_time = MAX(update_time, ?) WHERE {_SESSION_WHERE}",
+        (timestamp, *key),
     )
-    assert inserted.lastrowid is not None
-    return True, (last or 0, inserted.lastrowid)
+    if updated.rowcount == 0:
+        raise SessionNotFoundError(f"Session {key[2]} not found.")
+
+
+def _retract_event(
+    key: tuple[str, str, str], event_id: str, conn: sqlite3.Connection
+) -> dict[str, list[Any]] | None:
+    """Delete a stored event and undo its state writes; what was undone, None if absent."""
+    row = conn.execute(
+        f"SELECT seq, data, prior FROM events WHERE {_EVENTS_WHERE} AND id = ?", (*key, event_id)
+    ).fetchone()
+    if row is None:
+        return None
+    scopes = Scopes(conn, *key)
+    delta = Event.model_validate_json(row[1]).actions.state_delta
+    undone = restorations(delta, row[2], scopes.get)
+    for name, held in undone.items():
+        scopes.set(name, held)
+    scopes.flush()
+    conn.execute("DELETE FROM events WHERE seq = ?", (row[0],))
+    return undone
+
+
+def _get_step_session(
+    key: tuple[str, str, str], event_ids: tuple[str, ...], conn: sqlite3.Connection
+) -> Session | None:
+    """The session without the given events, their state writes undone (see the method)."""
+    session = _get_session(*key, None, conn)
+    if session is None or not event_ids:
+        return session
+    marks = ", ".join("?" * len(event_ids))
+    rows = conn.execute(
+        f"SELECT data, prior FROM events WHERE {_EVENTS_WHERE} AND id IN ({marks})"
+        " ORDER BY seq DESC",
+        (*key, *event_ids),
+    ).fetchall()
+    state = session.state
+    for data, prior in rows:  # the latest first: each undoes onto what preceded it
+        delta = Event.model_validate_json(data).actions.state_delta
+        undo_in(state, restorations(delta, prior, lambda k: [state[k]] if k in state else []))
+    session.events = [e for e in session.events if e.id not in event_ids]
+    return session
 
 
 def _session_events(
@@ -464,49 +531,6 @@ def _dump_event(event: Event) -> str:
 # --- scoped state -----------------------------------------------------------
 
 
-def _write_shared_delta(
-    conn: sqlite3.Connection, app_name: str, user_id: str, delta: dict[str, Any]
-) -> dict[str, Any]:
-    """Write `app:`/`user:` keys to their tables; return the session keys of the delta."""
-    app_delta, user_delta, session_delta = _split_delta(delta)
-    if app_delta:
-        _update_shared_state(conn, "app_states", {"app_name": app_name}, app_delta)
-    if user_delta:
-        where = {"app_name": app_name, "user_id": user_id}
-        _update_shared_state(conn, "user_states", where, user_delta)
-    return session_delta
-
-
-def _split_delta(
-    delta: dict[str, Any],
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """(app keys, user keys, session keys); prefixes stripped, `temp:` keys dropped."""
-    app: dict[str, Any] = {}
-    user: dict[str, Any] = {}
-    session: dict[str, Any] = {}
-    for key, value in delta.items():
-        if key.startswith(State.APP_PREFIX):
-            app[key.removeprefix(State.APP_PREFIX)] = value
-        elif key.startswith(State.USER_PREFIX):
-            user[key.removeprefix(State.USER_PREFIX)] = value
-        elif not key.startswith(State.TEMP_PREFIX):
-            session[key] = value
-    return app, user, session
-
-
-def _update_shared_state(
-    conn: sqlite3.Connection, table: str, key: dict[str, str], delta: dict[str, Any]
-) -> None:
-    state = _load_shared_state(conn, table, key)
-    apply_state_delta(state, delta)
-    columns = ", ".join([*key, "state"])
-    placeholders = ", ".join("?" * (len(key) + 1))
-    conn.execute(
-        f"INSERT OR REPLACE INTO {table} ({columns}) VALUES ({placeholders})",
-        (*key.values(), _dumps(state)),
-    )
-
-
 def _load_shared_state(conn: sqlite3.Connection, table: str, key: dict[str, str]) -> dict[str, Any]:
     where = " AND ".join(f"{column} = ?" for column in key)
     row = conn.execute(f"SELECT state FROM {table} WHERE {where}", tuple(key.values())).fetchone()
@@ -525,7 +549,3 @@ def _merged_state(
         **{State.APP_PREFIX + k: v for k, v in app_state.items()},
         **{State.USER_PREFIX + k: v for k, v in user_state.items()},
     }
-
-
-def _dumps(state: dict[str, Any]) -> str:
-    return json.dumps(state, separators=(",", ":"))

@@ -530,3 +530,123 @@ async def test_a_watch_is_handed_each_new_event_with_its_place_in_the_session(
 
 def _where(session: Session) -> dict[str, str]:
     return {"app_name": session.app_name, "user_id": session.user_id, "session_id": session.id}
+
+
+# --- a retried step: its record replaces the first attempt's in full ---------
+
+
+async def _step_view(service: SqliteSessionService, session: Session, *ids: str) -> Session:
+    viewed = await service.get_step_session(
+        app_name=session.app_name, user_id=session.user_id, session_id=session.id, event_ids=ids
+    )
+    assert viewed is not None
+    return viewed
+
+
+async def test_a_retried_step_sees_the_state_as_of_its_step(
+    service: SqliteSessionService,
+) -> None:
+    """A counter's first attempt recorded count 4 (from 3); its retry sees 3, not 4, and
+    without the first attempt's event; the other keys, and the events before, unchanged."""
+    session = await _new(service, state={"count": 3, "user:n": 1, "app:v": "a"})
+    await service.append_event(session, _event("before", delta={"other": 1}, event_id="e0"))
+    first = _event("count", delta={"count": 4, "user:n": 2, "app:v": "b", "new": 1}, event_id="e1")
+    await service.append_event(session, first)
+    viewed = await _step_view(service, session, "e1")
+    assert viewed.state == {"count": 3, "user:n": 1, "app:v": "a", "other": 1}
+    assert [e.id for e in viewed.events] == ["e0"]
+    assert (await _reload(service, session)).state["count"] == 4  # the view wrote nothing
+
+
+async def test_the_retry_record_replaces_the_first_attempt_in_full(
+    service: SqliteSessionService,
+) -> None:
+    session = await _new(service, state={"count": 3, "user:n": 1})
+    await service.append_event(session, _event("a", delta={"count": 4, "stale": 1}, event_id="e1"))
+    await service.append_event(session, _event("later", event_id="e2"))
+    retry = await _step_view(service, session, "e1")
+    retry_event = _event("b", delta={"count": retry.state["count"] + 1}, event_id="e1")
+    await service.append_event(retry, retry_event)
+    stored = await _reload(service, session)
+    assert stored.state == {"count": 4, "user:n": 1}  # 'stale' undone, count written once
+    assert [(e.id, e.content.parts[0].text) for e in stored.events] == [
+        ("e1", "b"),
+        ("e2", "later"),
+    ]
+    assert retry.state == stored.state  # the step's own session object agrees
+
+
+async def test_undo_keeps_what_another_writer_wrote_since(
+    service: SqliteSessionService,
+) -> None:
+    """A parallel branch (or another session of the user) that wrote the key after the
+    first attempt keeps its value: undo restores a key only if it still holds the write."""
+    session = await _new(service, state={"k": 1, "user:u": 1})
+    await service.append_event(session, _event("a", delta={"k": 2, "user:u": 2}, event_id="e1"))
+    other = await _new(service, session_id="other")
+    await service.append_event(other, _event("o", delta={"user:u": 9}, event_id="o1"))
+    await service.append_event(session, _event("b", delta={"k": 7}, event_id="e2"))
+    viewed = await _step_view(service, session, "e1")
+    assert viewed.state == {"k": 7, "user:u": 9}
+    await service.retract_event(viewed, "e1")
+    assert (await _reload(service, session)).state == {"k": 7, "user:u": 9}
+
+
+async def test_a_retried_step_that_records_nothing_retracts_the_first_record(
+    service: SqliteSessionService,
+) -> None:
+    session = await _new(service, state={"count": 3})
+    await service.append_event(session, _event("a", delta={"count": 4, "n": 0}, event_id="e1"))
+    await service.retract_event(session, "e1")
+    stored = await _reload(service, session)
+    assert (stored.state, stored.events) == ({"count": 3}, [])
+    assert session.state == {"count": 3} and session.events == []
+    await service.retract_event(session, "e1")  # nothing left to retract: a no-op
+    listed = await service.list_events(app_name=APP, user_id="u1", session_id=session.id)
+    assert listed == []
+
+
+async def test_an_identical_re_append_changes_nothing(service: SqliteSessionService) -> None:
+    session = await _new(service, state={"count": 3})
+    event = _event("a", delta={"count": 4}, event_id="e1", timestamp=5.0)
+    await service.append_event(session, event)
+    await service.append_event(await _reload(service, session), event.model_copy(deep=True))
+    stored = await _reload(service, session)
+    assert stored.state == {"count": 4} and len(stored.events) == 1
+    assert (await _step_view(service, session, "e1")).state == {"count": 3}  # prior kept
+
+
+async def test_events_stored_before_priors_existed_still_load_and_replace(
+    db_file: Path,
+) -> None:
+    """A database from before the `prior` column: it is added when the file opens; an
+    old event (no prior) replaced by a retry undoes nothing, as before."""
+    conn = sqlite3.connect(db_file)
+    conn.executescript(
+        """CREATE TABLE events (seq INTEGER PRIMARY KEY AUTOINCREMENT, app_name TEXT NOT NULL,
+        user_id TEXT NOT NULL, session_id TEXT NOT NULL, id TEXT NOT NULL,
+        invocation_id TEXT NOT NULL, author TEXT NOT NULL, branch TEXT,
+        timestamp REAL NOT NULL, data TEXT NOT NULL, UNIQUE (app_name, user_id, session_id, id));
+        CREATE TABLE sessions (app_name TEXT NOT NULL, user_id TEXT NOT NULL, id TEXT NOT NULL,
+        state TEXT NOT NULL, create_time REAL NOT NULL, update_time REAL NOT NULL,
+        PRIMARY KEY (app_name, user_id, id));"""
+    )
+    old = _event("old", delta={"count": 4}, event_id="e1", timestamp=1.0)
+    conn.execute(
+        "INSERT INTO sessions VALUES ('app', 'u1', 's', '{\"count\": 4}', 1, 1)",
+    )
+    conn.execute(
+        "INSERT INTO events (app_name, user_id, session_id, id, invocation_id, author, branch,"
+        " timestamp, data) VALUES ('app', 'u1', 's', 'e1', 'inv-1', 'agent', NULL, 1, ?)",
+        (old.model_dump_json(exclude_none=True, by_alias=True),),
+    )
+    conn.commit()
+    conn.close()
+    service = SqliteSessionService(db_file)
+    try:
+        session = await _step_view(service, Session(id="s", app_name=APP, user_id="u1"), "e1")
+        assert session.state == {"count": 4} and session.events == []
+        await service.append_event(session, _event("new", delta={"count": 5}, event_id="e1"))
+        assert (await _reload(service, session)).state == {"count": 5}
+    finally:
+        service.close()

@@ -44,6 +44,10 @@ class CountingStore(InMemorySessionService):
         self.reads["get_session"] += 1
         return await super().get_session(**kwargs)
 
+    async def get_step_session(self, **kwargs: Any) -> Any:
+        self.reads["get_step_session"] += 1
+        return await super().get_step_session(**kwargs)
+
 
 def plain(city: str) -> dict:
     """No context: sees only its arguments."""
@@ -105,7 +109,7 @@ async def test_a_tool_with_a_context_reads_state_and_the_turn(store):
     output = await tool_call(apps, store, call_input("with_context"))
     assert output.response == {"city": "Oslo", "before": 3}
     assert output.actions.state_delta == {"last": "Oslo"}
-    assert store.reads == {"get_session": 1}  # the whole session, as ADK's tools see it
+    assert store.reads == {"get_step_session": 1}  # the whole session, as ADK's tools see it
     session = await store.get_session(app_name="app", user_id="u", session_id="s")
     assert session is not None and session.state["last"] == "Oslo"
 

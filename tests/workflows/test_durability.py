@@ -48,6 +48,7 @@ from .helpers import call, runner_for, simplify, turn
 REPO = Path(__file__).resolve().parents[2]
 SLOW_APP = REPO / "tests" / "apps" / "slow_weather"
 PARALLEL_APP = REPO / "tests" / "apps" / "slow_parallel"
+COUNTER_APP = REPO / "tests" / "apps" / "counter"
 HISTORY = REPO / "tests" / "histories" / "weather_parallel.json"
 HISTORY_WORKFLOW_ID = names.invocation_workflow_id("weather", "u1", "s1")
 MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
@@ -57,10 +58,20 @@ MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
 
 
 def start_worker(
-    address: str, task_queue: str, tmp: Path, name: str, app: Path = SLOW_APP
+    address: str,
+    task_queue: str,
+    tmp: Path,
+    name: str,
+    app: Path = SLOW_APP,
+    env: dict[str, str] | None = None,
 ) -> subprocess.Popen[bytes]:
     """`python -m worker tests/apps/<app>` as a child process, output in tmp/<name>.log."""
-    env = {**os.environ, "SLOW_WEATHER_LOG": str(tmp / "runs.log"), "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "SLOW_WEATHER_LOG": str(tmp / "runs.log"),
+        "PYTHONUNBUFFERED": "1",
+        **(env or {}),
+    }
     command = [
         sys.executable,
         "-m",
@@ -317,6 +328,70 @@ async def test_worker_sigkill_while_parallel_branches_run_completes_each_once(
     runs = tool_runs(tmp_path)
     assert 1 <= runs[("killed", "market")] <= 2 and 1 <= runs[("killed", "tech")] <= 2
     assert runs[("reference", "market")] == runs[("reference", "tech")] == 1
+
+
+# ── killed between a tool's record and its report: state as of one run ─────
+
+
+@pytest.mark.slow
+async def test_worker_killed_after_a_tool_recorded_its_response_counts_once(temporal_env, tmp_path):
+    """The worker dies exactly after the store committed `increment`'s response (count
+    3 -> 4) and before Temporal heard of it (tests/apps/counter's hook). The retry on a
+    new worker runs the tool again, sees count 3 as of its step, and its record replaces
+    the first: the session ends with count 5 after two increments, as a clean run does
+    (before the fix: 6, with no event explaining the extra increment)."""
+    address = temporal_env.client.service_client.config.target_host
+    task_queue = f"counter-{uuid.uuid4().hex[:8]}"
+    store = SqliteSessionService(tmp_path / "sessions.db")
+    agents = AgentClient(temporal_env.client, store, task_queue=task_queue)
+    hooks = {
+        "COUNTER_KILL_MARKER": str(tmp_path / "killed"),
+        "COUNTER_RUNS_LOG": str(tmp_path / "counter_runs.log"),
+    }
+    workers = [start_worker(address, task_queue, tmp_path, "worker1", COUNTER_APP, hooks)]
+    try:
+        killed = await agents.start(
+            app_name="counter",
+            user_id="u",
+            session_id="killed",
+            new_message="Count!",
+            state_delta={"count": 3},
+        )
+        await asyncio.wait_for(asyncio.to_thread(workers[0].wait), timeout=30)
+        assert workers[0].returncode == -9, worker_logs(tmp_path)
+        assert (tmp_path / "killed").exists()
+        workers.append(start_worker(address, task_queue, tmp_path, "worker2", COUNTER_APP, hooks))
+        reference = await agents.start(
+            app_name="counter",
+            user_id="u",
+            session_id="reference",
+            new_message="Count!",
+            state_delta={"count": 3},
+        )
+        await asyncio.wait_for(
+            asyncio.gather(killed.handle.result(), reference.handle.result()), timeout=40
+        )
+    finally:
+        for proc in workers:
+            stop(proc)
+    sessions = [
+        await store.get_session(app_name="counter", user_id="u", session_id=session_id)
+        for session_id in ("killed", "reference")
+    ]
+    store.close()
+    killed_events, killed_state = content(sessions[0])
+    assert (killed_events, killed_state) == content(sessions[1])
+    assert killed_state == {"count": 5}
+    assert [what for _, what in killed_events if what[0] == "response"] == [  # type: ignore[index]
+        ("response", "increment", {"count": 4}),
+        ("response", "increment", {"count": 5}),
+    ]
+    assert sessions[0] is not None
+    ids = [e.id for e in sessions[0].events]
+    assert len(ids) == len(set(ids)), "an event was recorded twice"
+    runs = (tmp_path / "counter_runs.log").read_text().splitlines()
+    assert runs.count("killed") == 3  # at least once: the first increment ran twice
+    assert runs.count("reference") == 2
 
 
 # ── a retried model step after its write landed ─────────────────────────────
