@@ -33,6 +33,7 @@ from workflows.contracts import (
 
 from . import _answers
 from ._errors import SessionBusyError, TemporalUnreachableError, invocation_error
+from ._sealing import sealing_client
 
 logger = logging.getLogger(__name__)
 
@@ -144,7 +145,7 @@ class AgentClient:
         invocation_id = f"e-{uuid.uuid4()}"
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
         try:
-            handle = await self.temporal.start_workflow(
+            handle = await self._starter(state_delta).start_workflow(
                 names.INVOCATION_WORKFLOW,
                 InvocationInput(
                     session=ref,
@@ -168,6 +169,13 @@ class AgentClient:
         except WorkflowAlreadyStartedError as error:
             raise SessionBusyError(session_id, workflow_id) from error
         return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
+
+    def _starter(self, state_delta: dict[str, Any] | None) -> Client:
+        """The client that starts: one that seals `temp:` values (client/_sealing.py)
+        when the start carries some, so they enter history sealed."""
+        if state_delta and any(key.startswith("temp:") for key in state_delta):
+            self.temporal = sealing_client(self.temporal)
+        return self.temporal
 
     async def _root_agent(self, app_name: str) -> str | None:
         known = self._root_agents.get(app_name)

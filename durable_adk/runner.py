@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import queue
 import threading
 import uuid
@@ -32,9 +33,9 @@ from adk.plugins.base_plugin import BasePlugin
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
 from client import AgentClient, SessionBusyError
+from client._sealing import sealing_client, sealing_converter
 from worker import _build as worker_build
 from worker import build_worker, shut_down
-from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
 from ._invocations import close_models, finish_abandoned, is_resume, running_invocation
@@ -101,11 +102,13 @@ class Runner:
         if self._temporal is None:
             self._env = await WorkflowEnvironment.start_local(
                 dev_server_existing_path=temporal_binary(),
-                data_converter=data_converter,
+                # the embedded server lives and dies with this process: so does its key
+                data_converter=sealing_converter([os.urandom(32)]),
                 search_attributes=SEARCH_ATTRIBUTES,
                 dev_server_extra_args=DEV_SERVER_ARGS,
             )
             self._temporal = self._env.client
+        self._temporal = sealing_client(self._temporal)
         if self._run_worker and self._worker is None:
             self._worker = build_worker(
                 self._temporal,
@@ -271,7 +274,7 @@ class Runner:
             temporal = await Client.connect(
                 config.target_host,
                 namespace=self._temporal.namespace,
-                data_converter=data_converter,
+                data_converter=self._temporal.data_converter,
                 tls=config.tls,
                 api_key=config.api_key,
             )

@@ -19,8 +19,8 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 from activities import AdkActivities
 from adk.apps.app import App
 from adk.sessions.base_session_service import BaseSessionService
+from client._sealing import sealing_client, sealing_converter
 from workflows import WORKFLOWS
-from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
 
 # In strict mode, passed through the sandbox (imported once, shared), each for a reason:
@@ -77,7 +77,7 @@ def build_worker(
 ) -> Worker:
     activities = AdkActivities(apps, session_service)
     return Worker(
-        client,
+        sealing_client(client),  # `temp:` state sealed in history (client/_sealing.py)
         task_queue=task_queue,
         workflows=WORKFLOWS,
         activities=activities.all(),
@@ -107,7 +107,7 @@ async def shut_down(worker: Worker, grace_seconds: float = 0.0) -> bool:
 
 
 async def connect(address: str, namespace: str = "default") -> Client:
-    """Connect with our data converter; TEMPORAL_API_KEY / TEMPORAL_TLS* for real clusters.
+    """Connect with our data converter (`temp:` state sealed); TEMPORAL_API_KEY / TEMPORAL_TLS* for real clusters.
 
     TEMPORAL_API_KEY (Temporal Cloud API keys; implies TLS), TEMPORAL_TLS=true,
     or mTLS with TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY (file paths).
@@ -123,7 +123,7 @@ async def connect(address: str, namespace: str = "default") -> Client:
             client_cert=Path(cert).read_bytes(), client_private_key=Path(key).read_bytes()
         )
     return await Client.connect(
-        address, namespace=namespace, data_converter=data_converter, api_key=api_key, tls=tls
+        address, namespace=namespace, data_converter=sealing_converter(), api_key=api_key, tls=tls
     )
 
 
