@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.llm_agent import LlmAgent
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.sessions.base_session_service import BaseSessionService
@@ -39,9 +39,11 @@ async def agent_callback(
 ) -> AgentCallbackOutput:
     """Run the agent's before/after callbacks; record an event if they said or changed something."""
     ref = input.ref
-    agent = find_agent(find_app(apps, ref.session.app_name), ref.agent_name)
+    app = find_app(apps, ref.session.app_name)
+    agent = find_agent(app, ref.agent_name)
+    plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=input.event_id)
-    ctx = invocation_context(store, session, ref, agent)
+    ctx = invocation_context(store, session, ref, agent, plugins)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     callbacks = (
@@ -49,9 +51,11 @@ async def agent_callback(
         if input.when == "before"
         else agent.canonical_after_agent_callbacks
     )
-    content: types.Content | None = None
+    run_plugins = getattr(plugins, f"run_{input.when}_agent_callback")
+    with user_code(f"a plugin's {input.when}_agent_callback"):  # the plugins' first
+        content = await run_plugins(agent=agent, callback_context=callback_context)
     what = f"{input.when}_agent_callback of agent {agent.name}"
-    for callback in callbacks:
+    for callback in callbacks if not content else []:
         with user_code(what):
             content = await call_maybe_async(callback, callback_context=callback_context)
             if content and not isinstance(content, types.Content):

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from temporalio.exceptions import ApplicationError
 
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.agent_routing import find_agent_to_run
@@ -73,5 +73,7 @@ async def begin_invocation(
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
     return BeginOutput(
-        root=build_spec(app.root_agent), agent_to_run=agent.name, user_event_recorded=recorded
+        root=build_spec(app.root_agent, plugin_manager_of(app)),
+        agent_to_run=agent.name,
+        user_event_recorded=recorded,
     )

@@ -17,7 +17,7 @@ from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import populate_client_function_call_id
@@ -26,6 +26,7 @@ from adk.models._errors import classify_model_error
 from adk.models.base_llm import BaseLlm
 from adk.models.llm_request import LlmRequest
 from adk.models.llm_response import LlmResponse
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.sessions.state import State
@@ -66,7 +67,11 @@ async def load_session(store: BaseSessionService, ref: StepRef, records: str | N
 
 
 def invocation_context(
-    store: BaseSessionService, session: Session, ref: StepRef, agent: Any
+    store: BaseSessionService,
+    session: Session,
+    ref: StepRef,
+    agent: Any,
+    plugins: PluginManager | None = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -86,6 +91,7 @@ def invocation_context(
         user_content=user_content,
         session=session,
         run_config=ref.run_config or RunConfig(),
+        plugin_manager=plugins or PluginManager(),
     )
 
 
@@ -93,16 +99,18 @@ async def model_step(
     apps: Mapping[str, App], store: BaseSessionService, input: ModelStepInput
 ) -> ModelStepOutput:
     ref = input.ref
-    agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
+    app = find_app(apps, ref.session.app_name)
+    agent = find_llm_agent(app, ref.agent_name)
+    plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=input.event_id)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await store.append_event(session, pending)
-    ctx = invocation_context(store, session, ref, agent)
+    ctx = invocation_context(store, session, ref, agent, plugins)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
-    response = await _run_model(agent, callback_context, llm_request)
+    response = await _run_model(agent, plugins, callback_context, llm_request)
     actions = callback_context.actions  # records writes into containers read from state
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
@@ -116,7 +124,7 @@ async def model_step(
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     output = ModelStepOutput(
         event=event,
-        calls=_plans(agent, event, llm_request),
+        calls=_plans(agent, plugins, event, llm_request),
         temp_delta=temp_delta,
         end_invocation=ended,
     )
@@ -130,9 +138,19 @@ def _temp(actions: EventActions) -> dict[str, Any]:
 
 
 async def _run_model(
-    agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
+    agent: LlmAgent,
+    plugins: PluginManager,
+    callback_context: CallbackContext,
+    llm_request: LlmRequest,
 ) -> LlmResponse:
-    """before_model callbacks, the model call, after_model callbacks (ADK's order)."""
+    """before_model callbacks, the model call, after_model callbacks (ADK's order: the
+    plugins' first; one that answers skips the agent's own)."""
+    with user_code("a plugin's before_model_callback"):
+        override = await plugins.run_before_model_callback(
+            callback_context=callback_context, llm_request=llm_request
+        )
+    if override:
+        return override  # type: ignore[no-any-return]
     for callback in agent.canonical_before_model_callbacks:
         with user_code(f"before_model_callback of agent {agent.name}"):
             override = await call_maybe_async(
@@ -143,9 +161,15 @@ async def _run_model(
     # google-adk 2.13: the agent's name as a billing label, unless the request already has one
     llm_request.config.labels = dict(llm_request.config.labels or {})
     llm_request.config.labels.setdefault("adk_agent_name", agent.name)
-    response = await _call_model(agent, callback_context, llm_request)
+    response = await _call_model(agent, plugins, callback_context, llm_request)
     if response is None:  # ADK: no response, no event, no after_model; the agent ends
         return LlmResponse()
+    with user_code("a plugin's after_model_callback"):
+        altered = await plugins.run_after_model_callback(
+            callback_context=callback_context, llm_response=response
+        )
+    if altered:
+        return altered  # type: ignore[no-any-return]
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):
             altered = await call_maybe_async(
@@ -169,7 +193,10 @@ def _model_of(agent: LlmAgent) -> BaseLlm:
 
 
 async def _call_model(
-    agent: LlmAgent, callback_context: CallbackContext, llm_request: LlmRequest
+    agent: LlmAgent,
+    plugins: PluginManager,
+    callback_context: CallbackContext,
+    llm_request: LlmRequest,
 ) -> LlmResponse | None:
     llm = _model_of(agent)
     response: LlmResponse | None = None
@@ -184,6 +211,12 @@ async def _call_model(
         # model_error carries the redacted provider message.
         if info.retryable and not _last_attempt():
             raise model_error(error, llm.model) from None
+        with user_code("a plugin's on_model_error_callback"):
+            fallback = await plugins.run_on_model_error_callback(
+                callback_context=callback_context, llm_request=llm_request, error=error
+            )
+        if fallback is not None:
+            return fallback  # type: ignore[no-any-return]
         for callback in agent.canonical_on_model_error_callbacks:
             with user_code(f"on_model_error_callback of agent {agent.name}"):
                 fallback = await call_maybe_async(
@@ -240,7 +273,9 @@ def _finalize_event(
     return event
 
 
-def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallPlan]:
+def _plans(
+    agent: LlmAgent, plugins: PluginManager, event: Event, llm_request: LlmRequest
+) -> list[CallPlan]:
     plans = []
     for call in event.get_function_calls():
         tool = llm_request.tools_dict.get(call.name or "")
@@ -253,7 +288,7 @@ def _plans(agent: LlmAgent, event: Event, llm_request: LlmRequest) -> list[CallP
                 deadline_seconds=deadline.total_seconds()
                 if (deadline := getattr(tool, "deadline", None))
                 else None,
-                shares_state=touches_state(agent, tool, call.name or ""),
+                shares_state=touches_state(agent, plugins, tool, call.name or ""),
             )
         )
     return plans

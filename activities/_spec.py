@@ -11,6 +11,7 @@ from adk.agents.llm_agent import LlmAgent
 from adk.agents.loop_agent import LoopAgent
 from adk.agents.parallel_agent import ParallelAgent
 from adk.agents.sequential_agent import SequentialAgent
+from adk.plugins.plugin_manager import PluginCallbackName, PluginManager
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from adk.tools.base_toolset import BaseToolset
@@ -63,13 +64,26 @@ def static_tools(agent: LlmAgent) -> list[BaseTool]:
     return tools
 
 
-def build_spec(agent: BaseAgent) -> AgentSpec:
+_TOOL_HOOKS: tuple[PluginCallbackName, ...] = (
+    "before_tool_callback",
+    "after_tool_callback",
+    "on_tool_error_callback",
+)
+
+
+def build_spec(agent: BaseAgent, plugins: PluginManager) -> AgentSpec:
+    """The agent's spec; `plugins`: the app's (their agent hooks need the callback step)."""
+    plugin_hooks = plugins.overrides("before_agent_callback") or plugins.overrides(
+        "after_agent_callback"
+    )
     spec = AgentSpec(
         name=agent.name,
         kind=agent_kind(agent),
         description=agent.description,
-        sub_agents=[build_spec(sub) for sub in agent.sub_agents],
-        has_agent_callbacks=bool(agent.before_agent_callback or agent.after_agent_callback),
+        sub_agents=[build_spec(sub, plugins) for sub in agent.sub_agents],
+        has_agent_callbacks=bool(
+            agent.before_agent_callback or agent.after_agent_callback or plugin_hooks
+        ),
     )
     if isinstance(agent, LlmAgent):
         spec.model = agent.model_name
@@ -79,7 +93,7 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
                 kind=tool_kind(tool),
                 activity_options=tool_options(tool, agent.tool_activity_options)
                 or ActivityOptions(),
-                agent=build_spec(tool.agent) if isinstance(tool, AgentTool) else None,
+                agent=build_spec(tool.agent, plugins) if isinstance(tool, AgentTool) else None,
             )
             for tool in static_tools(agent)
         ]
@@ -97,16 +111,20 @@ def build_spec(agent: BaseAgent) -> AgentSpec:
     return spec
 
 
-def touches_state(agent: LlmAgent, tool: BaseTool | None, name: str) -> bool:
+def touches_state(
+    agent: LlmAgent, plugins: PluginManager, tool: BaseTool | None, name: str
+) -> bool:
     """Whether any code a call of `name` runs can read or write the session.
 
-    Tool callbacks and toolsets get a context; a FunctionTool's function only if it
-    declares a context parameter (or asks for confirmation). A plain function with no
-    context is called with its arguments alone: loading the session is wasted work,
-    and it can run alongside the step's other calls (CallPlan.shares_state).
+    Tool callbacks (the agent's or a plugin's) and toolsets get a context; a
+    FunctionTool's function only if it declares a context parameter (or asks for
+    confirmation). A plain function with no context is called with its arguments
+    alone: loading the session is wasted work, and it can run alongside the step's
+    other calls (CallPlan.shares_state).
     """
     if (
-        agent.canonical_before_tool_callbacks
+        any(plugins.overrides(hook) for hook in _TOOL_HOOKS)
+        or agent.canonical_before_tool_callbacks
         or agent.canonical_after_tool_callbacks
         or agent.canonical_on_tool_error_callbacks
         or any(isinstance(t, BaseToolset) for t in agent.tools)

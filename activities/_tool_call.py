@@ -9,6 +9,7 @@ first only when the tool opted into a retry policy (ToolCallInput.retry_errors).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -20,11 +21,12 @@ from google.genai import types
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.llm_agent import LlmAgent
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event
 from adk.flows.llm_flows.output_schema import set_model_response_tool, uses_set_model_response
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.tools.base_tool import BaseTool
@@ -47,10 +49,10 @@ from ._support import (
 log = structlog.get_logger("durable_adk.tool")
 
 
-async def sees_session(agent: LlmAgent, name: str) -> bool:
+async def sees_session(agent: LlmAgent, plugins: PluginManager, name: str) -> bool:
     """Whether any code this call runs can read the session (state, events, user content)."""
     tool = next((t for t in await agent.canonical_tools() if t.name == name), None)
-    return touches_state(agent, tool, name)
+    return touches_state(agent, plugins, tool, name)
 
 
 async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> BaseTool | None:
@@ -89,14 +91,16 @@ async def tool_call(
     apps: Mapping[str, App], store: BaseSessionService, input: ToolCallInput
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
-    agent = find_llm_agent(find_app(apps, ref.session.app_name), ref.agent_name)
-    if await sees_session(agent, call.name or ""):  # ADK's tools see the whole session
+    app = find_app(apps, ref.session.app_name)
+    agent = find_llm_agent(app, ref.agent_name)
+    plugins = plugin_manager_of(app)
+    if await sees_session(agent, plugins, call.name or ""):  # ADK's tools see the whole session
         session = await load_session(store, ref, records=input.record_as)
     else:  # nothing this call runs can read the session: skip the store reads
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
-    ctx = invocation_context(store, session, ref, agent)
+    ctx = invocation_context(store, session, ref, agent, plugins)
     session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(
@@ -107,12 +111,13 @@ async def tool_call(
     )
     args = copy.deepcopy(call.args or {})
     tool = await find_tool(agent, tool_context, call.name or "")
+    hooks = _Hooks(agent, plugins)
     if input.failed is not None and tool is not None:  # an AgentTool's agent failed
-        response = await _agent_tool_error(agent, tool, args, tool_context, input.failed)
+        response = await _agent_tool_error(hooks, tool, args, tool_context, input.failed)
     elif tool is None:
-        response = await _unknown_tool(agent, args, tool_context, call.name or "")
+        response = await _unknown_tool(hooks, args, tool_context, call.name or "")
     else:
-        response = await _run_with_callbacks(agent, tool, args, tool_context, input.retry_errors)
+        response = await _run_with_callbacks(hooks, tool, args, tool_context, input.retry_errors)
     actions = tool_context.actions  # records writes into containers read from state
     ended = ctx.end_invocation
     if not response and tool is not None and tool.is_long_running:
@@ -205,21 +210,43 @@ async def _retract_earlier(
         await store.retract_event(session, input.record_as)
 
 
-async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:
+@dataclasses.dataclass(frozen=True)
+class _Hooks:
+    """Who gets a say around a tool call: the app's plugins first, then the agent's
+    own callbacks (skipped when a plugin answers), as in google-adk 2.13."""
+
+    agent: LlmAgent
+    plugins: PluginManager
+
+    async def first(
+        self, hook: str, *, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, **extra: Any
+    ) -> Any:
+        """The plugins' `hook`, then the agent's `<hook>s`: the first answer wins."""
+        with user_code(f"a plugin's {hook}"):
+            run = getattr(self.plugins, f"run_{hook}")
+            plugin_extra = {("result" if k == "tool_response" else k): v for k, v in extra.items()}
+            result = await run(tool=tool, tool_args=args, tool_context=ctx, **plugin_extra)
+        if result is not None:
+            return result
+        callbacks: Sequence[Callable[..., Any]] = getattr(self.agent, f"canonical_{hook}s")
+        for callback in callbacks:
+            with user_code(f"{hook} of agent {self.agent.name}"):
+                result = await call_maybe_async(
+                    callback, tool=tool, args=args, tool_context=ctx, **extra
+                )
+            if result is not None:
+                return result
+        return None
+
+
+async def _unknown_tool(hooks: _Hooks, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:
     """ADK 2.x: before_tool callbacks (with a placeholder tool), then on_tool_error
     with the full "not found" error, else the error result the model can react to."""
     placeholder = _Placeholder(name=name or "<unnamed>", description="Tool not found")
-    result = await _first_answer(
-        agent,
-        "before_tool_callback",
-        agent.canonical_before_tool_callbacks,
-        tool=placeholder,
-        args=args,
-        tool_context=ctx,
-    )
+    result = await hooks.first("before_tool_callback", tool=placeholder, args=args, ctx=ctx)
     if result is not None:
         return result
-    available = await _declared_names(agent, ctx)
+    available = await _declared_names(hooks.agent, ctx)
     error = ValueError(
         f"Tool '{name}' not found.\nAvailable tools: {', '.join(available)}\n\n"
         "Possible causes:\n"
@@ -231,36 +258,10 @@ async def _unknown_tool(agent: LlmAgent, args: dict[str, Any], ctx: ToolContext,
         "  - Verify tool is included in agent.tools list\n"
         "  - Check for typos in function name"
     )
-    result = await _on_tool_error(agent, placeholder, args, ctx, error)
-    return not_found_result(name, available) if result is None else result
-
-
-async def _first_answer(
-    agent: LlmAgent, kind: str, callbacks: Sequence[Callable[..., Any]], **kwargs: Any
-) -> Any:
-    """ADK's rule for tool callbacks: in order, the first that returns something wins."""
-    for callback in callbacks:
-        with user_code(f"{kind} of agent {agent.name}"):
-            result = await call_maybe_async(callback, **kwargs)
-        if result is not None:
-            return result
-    return None
-
-
-async def _on_tool_error(
-    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, error: Exception
-) -> Any:
-    """The agent's on_tool_error callbacks: the first that answers turns `error` into
-    the call's result; None if none does."""
-    return await _first_answer(
-        agent,
-        "on_tool_error_callback",
-        agent.canonical_on_tool_error_callbacks,
-        tool=tool,
-        args=args,
-        tool_context=ctx,
-        error=error,
+    result = await hooks.first(
+        "on_tool_error_callback", tool=placeholder, args=args, ctx=ctx, error=error
     )
+    return not_found_result(name, available) if result is None else result
 
 
 class _Placeholder(BaseTool):
@@ -268,61 +269,48 @@ class _Placeholder(BaseTool):
 
 
 async def _run_with_callbacks(
-    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, retry: bool
+    hooks: _Hooks, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, retry: bool
 ) -> Any:
     """before_tool → the tool (on_tool_error on exception) → after_tool."""
-    response = await _first_answer(
-        agent,
-        "before_tool_callback",
-        agent.canonical_before_tool_callbacks,
-        tool=tool,
-        args=args,
-        tool_context=ctx,
-    )
+    response = await hooks.first("before_tool_callback", tool=tool, args=args, ctx=ctx)
     if response is None:
         try:
             response = await tool.run_async(args=args, tool_context=ctx)
         except Exception as error:
-            response = await _tool_error(agent, tool, args, ctx, error, retry)
-    altered = await _first_answer(
-        agent,
-        "after_tool_callback",
-        agent.canonical_after_tool_callbacks,
-        tool=tool,
-        args=args,
-        tool_context=ctx,
-        tool_response=response,
+            response = await _tool_error(hooks, tool, args, ctx, error, retry)
+    altered = await hooks.first(
+        "after_tool_callback", tool=tool, args=args, ctx=ctx, tool_response=response
     )
     return response if altered is None else altered
 
 
 async def _tool_error(
-    agent: LlmAgent,
+    hooks: _Hooks,
     tool: BaseTool,
     args: dict[str, Any],
     ctx: ToolContext,
     error: Exception,
     retry: bool,
 ) -> Any:
-    result = await _on_tool_error(agent, tool, args, ctx, error)
+    result = await hooks.first("on_tool_error_callback", tool=tool, args=args, ctx=ctx, error=error)
     if result is not None:
         return result
     # what the model would see (the message), not the repr: no headers or payloads
     log.warning("tool raised", tool=tool.name, error_type=type(error).__name__, error=str(error))
     raise raised(
-        error, f"calling tool {tool.name} of agent {agent.name}", retryable=retry
+        error, f"calling tool {tool.name} of agent {hooks.agent.name}", retryable=retry
     ) from None
 
 
 async def _agent_tool_error(
-    agent: LlmAgent, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, failed: RaisedError
+    hooks: _Hooks, tool: BaseTool, args: dict[str, Any], ctx: ToolContext, failed: RaisedError
 ) -> Any:
     """The on_tool_error callbacks get an AgentTool's failure as its exception (ADK);
     unanswered, it fails the call as itself (the description it came with)."""
     error = rebuild(failed) or Exception(failed.message)
-    result = await _on_tool_error(agent, tool, args, ctx, error)
+    result = await hooks.first("on_tool_error_callback", tool=tool, args=args, ctx=ctx, error=error)
     if result is None:
-        readable = f"{failed.name} while calling tool {tool.name} of agent {agent.name}"
+        readable = f"{failed.name} while calling tool {tool.name} of agent {hooks.agent.name}"
         raise failed.as_application_error(f"{readable}: {failed.message}")
     return result
 

@@ -12,7 +12,6 @@ from typing import Any
 from adk._unimplemented import not_implemented
 from adk.agents.base_agent import BaseAgent
 from adk.apps.app import App
-from adk.plugins.base_plugin import FEATURE as PLUGINS
 
 
 def resolve_app(
@@ -42,15 +41,13 @@ def resolve_app(
             DeprecationWarning,
             stacklevel=3,
         )
-        if plugins:
-            raise not_implemented("Runner(plugins=[...])", PLUGINS)
     if node is not None:
         raise not_implemented("Runner(node=...)", "google.adk 2.x workflow nodes")
     if agent is not None:
         if not app_name:
             raise ValueError("app_name is required when agent is provided without app.")
         # as google.adk: the legacy (app_name, agent) form skips App's name checks
-        return App.model_construct(name=app_name, root_agent=agent, plugins=[])
+        return App.model_construct(name=app_name, root_agent=agent, plugins=plugins or [])
     assert app is not None
     return app
 

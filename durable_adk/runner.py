@@ -30,6 +30,7 @@ from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
 from adk.plugins.base_plugin import BasePlugin
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
 from client import AgentClient, SessionBusyError
@@ -80,6 +81,9 @@ class Runner:
         if app.root_agent is None:  # (an App built with model_construct)
             raise ValueError("App root_agent must be provided.")
         self.app = app
+        self.plugin_manager = PluginManager(app.plugins, close_timeout=plugin_close_timeout)
+        app._plugin_manager = self.plugin_manager  # the in-process worker runs these
+        self._closes_plugins = True
         self.app_name = app_name or app.name
         self.agent = app.root_agent
         self.artifact_service = artifact_service
@@ -278,7 +282,7 @@ class Runner:
                 tls=config.tls,
                 api_key=config.api_key,
             )
-        return Runner(
+        runner = Runner(
             app=self.app,
             app_name=self.app_name,
             session_service=self.session_service,
@@ -288,6 +292,11 @@ class Runner:
             run_worker=self._run_worker,
             worker_options=self._worker_options,
         )
+        # the same plugins (their state carries over from call to call), closed by this
+        # Runner's close, not after each call
+        runner.plugin_manager = self.app._plugin_manager = self.plugin_manager
+        runner._closes_plugins = False
+        return runner
 
     async def close(self) -> None:
         """Stop the in-process worker and the embedded dev server, if any."""
@@ -300,6 +309,8 @@ class Runner:
         finally:
             if env is not None:  # never leave the dev server running behind the script
                 await env.shutdown()
+        if self._closes_plugins:
+            await self.plugin_manager.close()  # as google.adk's Runner.close
 
     async def _stop(self, worker: Any) -> None:
         """Shut the worker down, bounded (see `worker.shut_down`): a script never hangs

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..plugins.plugin_manager import PluginManager
 from ..sessions.base_session_service import BaseSessionService
 from ..sessions.session import Session
 from .run_config import RunConfig
@@ -40,6 +41,7 @@ class InvocationContext(BaseModel):
     session: Session
     end_invocation: bool = False
     run_config: RunConfig = Field(default_factory=RunConfig)
+    plugin_manager: PluginManager = Field(default_factory=PluginManager)
 
     @property
     def app_name(self) -> str:

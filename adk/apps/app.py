@@ -1,9 +1,9 @@
 """App: a named agent tree and its app-wide settings, the unit a worker serves.
 
-Runs on: process side. Fields as google.adk 2.13's; plugins, event compaction,
-context caching and resumability are not implemented yet, and an App given any
-of them raises NotImplementedError at construction (it would otherwise run
-without them).
+Runs on: process side. Fields as google.adk 2.13's; event compaction, context
+caching and resumability are not implemented yet, and an App given any of them
+raises NotImplementedError at construction (it would otherwise run without them).
+Its plugins run in the worker that serves it (`plugin_manager_of`).
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from .._unimplemented import not_implemented
 from ..agents.base_agent import BaseAgent
-from ..plugins.base_plugin import FEATURE as PLUGINS
 from ..plugins.base_plugin import BasePlugin
+from ..plugins.plugin_manager import PluginManager
 
 _VALID_APP_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]*$")
 
@@ -62,14 +62,13 @@ class App(BaseModel):
     events_compaction_config: EventsCompactionConfig | None = None
     context_cache_config: Any | None = None
     resumability_config: ResumabilityConfig | None = None
+    _plugin_manager: PluginManager | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
     def _validate(self) -> App:
         validate_app_name(self.name)
         if self.root_agent is None:
             raise ValueError("root_agent must be provided.")
-        if self.plugins:
-            raise not_implemented("App(plugins=[...])", PLUGINS)
         if self.events_compaction_config is not None:
             raise not_implemented("App(events_compaction_config=...)", "event compaction")
         if self.context_cache_config is not None:
@@ -81,3 +80,11 @@ class App(BaseModel):
                 " invocation_id)",
             )
         return self
+
+
+def plugin_manager_of(app: App) -> PluginManager:
+    """The app's plugins, as one manager per App object (the Runner sets its own, with
+    its close timeout); their state in `self` lives in the process that runs them."""
+    if app._plugin_manager is None:
+        app._plugin_manager = PluginManager(app.plugins)
+    return app._plugin_manager

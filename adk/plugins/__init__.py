@@ -1,7 +1,8 @@
-"""Plugins: mirrors `google.adk.plugins` (names only: plugins do not run yet).
+"""Plugins: mirrors `google.adk.plugins`.
 
-Runs on: process side. `App(plugins=[...])` and `Runner(plugins=[...])` raise
-NotImplementedError naming the plugins, rather than run without them.
+Runs on: process side (the hooks run in the worker, in activities). Plugins given to
+`App(plugins=[...])` or `Runner(plugins=[...])` run as in google-adk 2.13; a built-in
+plugin not ported yet raises NotImplementedError at construction.
 """
 
 from typing import Any

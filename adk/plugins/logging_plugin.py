@@ -1,4 +1,4 @@
-"""LoggingPlugin: google.adk's plugin that logs every callback (plugins do not run yet).
+"""LoggingPlugin: google.adk's plugin that logs every callback (not ported yet).
 
 Runs on: process side.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .._unimplemented import not_implemented
 from .base_plugin import BasePlugin
 
 
@@ -18,3 +19,4 @@ class LoggingPlugin(BasePlugin):
     ) -> None:
         super().__init__(name)
         self.tool_result_classifier = tool_result_classifier
+        raise not_implemented("LoggingPlugin", "google.adk's LoggingPlugin")

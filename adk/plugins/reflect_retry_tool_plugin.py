@@ -1,5 +1,5 @@
 """ReflectAndRetryToolPlugin: google.adk's plugin that turns a tool error into a
-retry hint for the model (plugins do not run yet).
+retry hint for the model (not ported yet).
 
 Runs on: process side.
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from .._unimplemented import not_implemented
 from .base_plugin import BasePlugin
 
 
@@ -35,3 +36,4 @@ class ReflectAndRetryToolPlugin(BasePlugin):
         self.max_retries = max_retries
         self.throw_exception_if_retry_exceeded = throw_exception_if_retry_exceeded
         self.scope = tracking_scope
+        raise not_implemented("ReflectAndRetryToolPlugin", "google.adk's ReflectAndRetryToolPlugin")

@@ -13,7 +13,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
-  optionally `INITIAL_STATE` (the session's state when it is created),
+  optionally `plugins()` (the app's plugins, given to the Runner),
+  `INITIAL_STATE` (the session's state when it is created),
   `RUN_CONFIG` (the RunConfig every run_async gets) and
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
@@ -285,7 +286,12 @@ async def run_reference(case_name: str) -> Any:
         from google.adk.sessions import InMemorySessionService
 
         agent = case.build(_model_factory(REFERENCE, recorder))
-        runner = Runner(app_name=APP, agent=agent, session_service=InMemorySessionService())
+        runner = Runner(
+            app_name=APP,
+            agent=agent,
+            session_service=InMemorySessionService(),
+            plugins=_plugins(case),
+        )
         try:
             return await _document(runner, case, recorder)
         finally:
@@ -303,8 +309,14 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
         return {"load_error": _error(error)}
     with warnings.catch_warnings():  # as the reference's: a deprecation is not an outcome
         warnings.simplefilter("ignore")
-        async with runner_for(temporal_env, agent) as runner:
+        async with runner_for(temporal_env, agent, plugins=_plugins(case)) as runner:
             return await _document(runner, case, recorder)
+
+
+def _plugins(case: Any) -> list[Any] | None:
+    """The case's plugins (`plugins()`: fresh instances of its side's classes), if any."""
+    build = getattr(case, "plugins", None)
+    return build() if build is not None else None
 
 
 __all__ = [

@@ -74,6 +74,7 @@ CASES: dict[str, str | None] = {
     "docs_multi_agent_patterns": None,
     "docs_agent_tool_schemas": None,
     "docs_workflow_callbacks_temp": None,
+    "plugin_hooks": None,
 }
 
 

@@ -157,7 +157,6 @@ KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
                 "resumability_config",
                 "events_compaction_config",
                 "token_compaction_checked",
-                "plugin_manager",
                 "canonical_tools_cache",
                 "credential_by_key",
             ],

@@ -15,10 +15,13 @@ from activities._tool_call import sees_session, tool_call
 from adk import Agent
 from adk.apps.app import App
 from adk.events import Event
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions import InMemorySessionService
 from adk.tools import FunctionTool, ToolContext
 from adk.tools.base_toolset import BaseToolset
 from workflows.contracts import SessionRef, StepRef, ToolCallInput
+
+NONE = PluginManager()
 
 REF = StepRef(
     session=SessionRef(app_name="app", user_id="u", session_id="s"),
@@ -140,12 +143,12 @@ def _callback(**kwargs: Any) -> None:
 )
 async def test_sees_session(agent_kwargs, tool, expected):
     agent = Agent(name="a", model="m", tools=[tool], **agent_kwargs)
-    assert await sees_session(agent, "plain" if tool is not with_context else "with_context") is (
-        expected
-    )
+    assert await sees_session(
+        agent, PluginManager(), "plain" if tool is not with_context else "with_context"
+    ) is (expected)
 
 
 async def test_a_toolset_or_a_transfer_sees_the_session_and_an_unknown_name_does_not():
-    assert await sees_session(Agent(name="a", model="m", tools=[plain, NoTools()]), "plain")
-    assert await sees_session(Agent(name="a", model="m", tools=[plain]), "transfer_to_agent")
-    assert not await sees_session(Agent(name="a", model="m", tools=[plain]), "nope")
+    assert await sees_session(Agent(name="a", model="m", tools=[plain, NoTools()]), NONE, "plain")
+    assert await sees_session(Agent(name="a", model="m", tools=[plain]), NONE, "transfer_to_agent")
+    assert not await sees_session(Agent(name="a", model="m", tools=[plain]), NONE, "nope")

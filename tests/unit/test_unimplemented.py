@@ -71,7 +71,7 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
     (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
-    (lambda: App(name="app", root_agent=agent(), plugins=[LoggingPlugin()]), "App(plugins=[...])"),
+    (lambda: App(name="app", root_agent=agent(), plugins=[LoggingPlugin()]), "LoggingPlugin"),
     (
         lambda: App(
             name="app", root_agent=agent(), events_compaction_config=EventsCompactionConfig()
@@ -100,7 +100,10 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "Runner(credential_service=...)",
     ),
     (lambda: Runner(node=object()), "Runner(node=...)"),
-    (lambda: InMemoryRunner(agent(), plugins=[ReflectAndRetryToolPlugin()]), "plugins"),
+    (
+        lambda: InMemoryRunner(agent(), plugins=[ReflectAndRetryToolPlugin()]),
+        "ReflectAndRetryToolPlugin",
+    ),
     (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
     (lambda: RunConfig(save_input_blobs_as_artifacts=True), "save_input_blobs_as_artifacts"),
     (lambda: RunConfig(custom_metadata={"k": "v"}), "custom_metadata"),
