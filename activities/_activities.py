@@ -5,12 +5,13 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from temporalio import activity
 
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -23,14 +24,17 @@ from workflows.contracts import (
     ModelStepInput,
     ModelStepOutput,
     PersistEventsInput,
+    RunHookInput,
+    StepRef,
     ToolCallInput,
     ToolCallOutput,
 )
 
 from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
-from ._begin import begin_invocation
-from ._model_step import model_step
-from ._support import heartbeating
+from ._begin import begin_invocation, run_hook
+from ._model_step import invocation_context, model_step
+from ._on_event import record
+from ._support import find_app, heartbeating
 from ._tool_call import tool_call
 
 
@@ -84,16 +88,30 @@ class AdkActivities:
         )
         if session is None:
             return
+        app = find_app(self.apps, ref.app_name)
+        step = StepRef(session=ref, invocation_id=input.invocation_id, agent_name="")
+        hook_ctx = functools.partial(
+            invocation_context,
+            self.session_service,
+            session,
+            step,
+            app.root_agent,
+            plugin_manager_of(app),
+        )
         for event in input.pending_events:
-            await self.session_service.append_event(session, event)
+            await record(self.session_service, session, event, plugin_manager_of(app), hook_ctx)
+
+    @activity.defn(name=names.RUN_HOOK)
+    async def run_hook(self, input: RunHookInput) -> None:
+        await run_hook(self.apps, self.session_service, input)
 
     @activity.defn(name=names.AGENT_CALLBACK)
     async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
         return await agent_callback(self.apps, self.session_service, input)
 
     @activity.defn(name=names.BEGIN_AGENT_TOOL)
-    async def begin_agent_tool(self, input: BeginAgentToolInput) -> None:
-        await begin_agent_tool(self.apps, self.session_service, input)
+    async def begin_agent_tool(self, input: BeginAgentToolInput) -> bool:
+        return await begin_agent_tool(self.apps, self.session_service, input)
 
     @activity.defn(name=names.FINISH_AGENT_TOOL)
     async def finish_agent_tool(self, input: FinishAgentToolInput) -> ToolCallOutput:
@@ -108,4 +126,5 @@ class AdkActivities:
             self.agent_callback,
             self.begin_agent_tool,
             self.finish_agent_tool,
+            self.run_hook,
         ]

@@ -5,6 +5,8 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -13,6 +15,7 @@ from pydantic import ValidationError
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
+from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event, NodeInfo
@@ -31,6 +34,7 @@ from workflows.contracts import (
 )
 
 from ._model_step import invocation_context, load_session
+from ._on_event import record
 from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
 
 
@@ -84,7 +88,7 @@ async def agent_callback(
     if isinstance(agent, LlmAgent):
         with user_code(f"saving the output of agent {agent.name}"):
             agent._maybe_save_output_to_state(event)
-    await store.append_event(session, event)
+    event = await record(store, session, event, plugins, lambda: ctx)
     return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
 
 
@@ -98,8 +102,9 @@ async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool
 
 async def begin_agent_tool(
     apps: Mapping[str, App], store: BaseSessionService, input: BeginAgentToolInput
-) -> None:
-    """Create the AgentTool's own session (a copy of the caller's state) and its request."""
+) -> bool:
+    """Create the AgentTool's own session (a copy of the caller's state) and its request;
+    True when a plugin's before_run_callback answered instead of the agent."""
     parent = input.call.parent.session
     tool = await _agent_tool(apps, input.call)
     state = await store.get_state(
@@ -120,6 +125,23 @@ async def begin_agent_tool(
         request = tool.request_text(dict(input.call.function_call.args or {}))
     except Exception as error:  # the model's arguments: the tool's exception (ADK)
         raise raised(error, f"calling agent tool {tool.name}") from None
+    message = types.Content(role="user", parts=[types.Part(text=request)])
+    # google-adk 2.13 runs the agent in a Runner of its own, with the caller's plugins
+    plugins = plugin_manager_of(find_app(apps, parent.app_name))
+    ctx = InvocationContext(
+        session_service=store,
+        invocation_id=input.invocation_id,
+        agent=tool.agent,
+        user_content=message,
+        session=session,
+        plugin_manager=plugins,
+    )
+    with user_code("a plugin's on_user_message_callback"):
+        replaced = await plugins.run_on_user_message_callback(
+            invocation_context=ctx, user_message=message
+        )
+    if replaced is not None:
+        message = ctx.user_content = replaced
     await store.append_event(
         session,
         Event(
@@ -127,9 +149,22 @@ async def begin_agent_tool(
             timestamp=input.timestamp,
             invocation_id=input.invocation_id,
             author="user",
-            content=types.Content(role="user", parts=[types.Part(text=request)]),
+            content=message,
         ),
     )
+    with user_code("a plugin's before_run_callback"):
+        answer = await plugins.run_before_run_callback(invocation_context=ctx)
+    if not isinstance(answer, types.Content):
+        return False
+    early = Event(
+        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.user_event_id}/before_run")),
+        timestamp=time.time(),
+        invocation_id=input.invocation_id,
+        author="model",
+        content=answer,
+    )
+    await record(store, session, early, plugins, lambda: ctx)
+    return True  # the answer ends the agent's run: it does not start
 
 
 async def finish_agent_tool(
@@ -142,9 +177,20 @@ async def finish_agent_tool(
         app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
     )
     assert session is not None
-    for event in input.pending_events:
-        await store.append_event(session, event)
+    app = find_app(apps, parent.app_name)
     tool = await _agent_tool(apps, input.call)
+    plugins = plugin_manager_of(app)
+    ctx = InvocationContext(
+        session_service=store,
+        invocation_id=input.invocation_id,
+        agent=tool.agent,
+        session=session,
+        plugin_manager=plugins,
+    )
+    for event in input.pending_events:
+        await record(store, session, event, plugins, lambda: ctx)
+    with user_code("a plugin's after_run_callback"):  # the end of the agent's own run
+        await plugins.run_after_run_callback(invocation_context=ctx)
     delta: dict[str, Any] = {}
     for event in session.events:
         if event.invocation_id == input.invocation_id:

@@ -5,20 +5,31 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Mapping
 
+from google.genai import types
 from temporalio.exceptions import ApplicationError
 
+from adk.agents._tree import all_agents
+from adk.agents.base_agent import BaseAgent
+from adk.agents.callback_context import CallbackContext
+from adk.agents.invocation_context import InvocationContext
+from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.agent_routing import find_agent_to_run
+from adk.plugins.plugin_manager import PluginCallbackName, PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
-from workflows.contracts import BeginInput, BeginOutput, SessionRef
+from workflows.contracts import BeginInput, BeginOutput, RunHookInput, SessionRef
+from workflows.errors import RaisedError, find_raised, rebuild
 
+from ._on_event import record
 from ._spec import build_spec
-from ._support import find_app
+from ._support import find_app, user_code
 
 
 async def load_or_create_session(store: BaseSessionService, ref: SessionRef) -> Session:
@@ -49,18 +60,66 @@ def check_message(input: BeginInput) -> None:
         )
 
 
+RUN_HOOKS: tuple[PluginCallbackName, ...] = (
+    "after_run_callback",
+    "on_run_error_callback",
+    "on_agent_error_callback",
+)
+
+
 async def begin_invocation(
     apps: Mapping[str, App], store: BaseSessionService, input: BeginInput
 ) -> BeginOutput:
     invocation = input.invocation
     app = find_app(apps, invocation.session.app_name)
+    plugins = plugin_manager_of(app)
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
+    ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)
+    message = invocation.new_message
+    if message is not None and message.role != "user":  # as google.adk, before the plugins
+        message = ctx.user_content = message.model_copy(update={"role": "user"})
+    if message is not None:
+        try:
+            with user_code("a plugin's on_user_message_callback"):
+                replaced = await plugins.run_on_user_message_callback(
+                    invocation_context=ctx, user_message=message
+                )
+        except ApplicationError as failure:
+            # google-adk 2.13 tells on_run_error when an LlmAgent is the root (its node
+            # runner), not under another root (the message is handled before its run)
+            if isinstance(app.root_agent, LlmAgent):
+                await _notify_run_error(plugins, ctx, failure)
+            raise
+        if replaced is not None:  # google-adk 2.13: the plugin's message is the one recorded
+            message = ctx.user_content = replaced
+    try:
+        return await _begin(app, store, input, session, message, ctx, plugins)
+    except ApplicationError as failure:  # google-adk 2.13: the setup's failures too
+        await _notify_run_error(plugins, ctx, failure)
+        raise
+
+
+async def _notify_run_error(
+    plugins: PluginManager, ctx: InvocationContext, failure: ApplicationError
+) -> None:
+    if plugins.overrides("on_run_error_callback"):
+        error = rebuild(find_raised(failure) or RaisedError.of(failure)) or failure
+        await plugins.run_on_run_error_callback(invocation_context=ctx, error=error)
+
+
+async def _begin(
+    app: App,
+    store: BaseSessionService,
+    input: BeginInput,
+    session: Session,
+    message: types.Content | None,
+    ctx: InvocationContext,
+    plugins: PluginManager,
+) -> BeginOutput:
+    invocation = input.invocation
     recorded = False
-    if invocation.new_message is not None:
-        message = invocation.new_message
-        if message.role != "user":
-            message = message.model_copy(update={"role": "user"})
+    if message is not None:
         event = Event(
             id=input.user_event_id,
             timestamp=input.timestamp,
@@ -72,8 +131,78 @@ async def begin_invocation(
         await store.append_event(session, event)
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
+    ctx.agent = agent
+    with user_code("a plugin's before_run_callback"):
+        answer = await plugins.run_before_run_callback(invocation_context=ctx)
+    early_exit = isinstance(answer, types.Content)
+    if early_exit:  # google-adk 2.13: the answer, authored "model", ends the run
+        await record(
+            store,
+            session,
+            Event(
+                id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.user_event_id}/before_run")),
+                timestamp=time.time(),
+                invocation_id=invocation.invocation_id,
+                author="model",
+                content=answer,
+            ),
+            plugins,
+            lambda: ctx,
+        )
     return BeginOutput(
-        root=build_spec(app.root_agent, plugin_manager_of(app)),
+        root=build_spec(app.root_agent, plugins),
         agent_to_run=agent.name,
         user_event_recorded=recorded,
+        early_exit=early_exit,
+        run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
+    )
+
+
+def _context(
+    store: BaseSessionService,
+    session: Session,
+    input: BeginInput,
+    agent: BaseAgent,
+    plugins: PluginManager,
+) -> InvocationContext:
+    invocation = input.invocation
+    return InvocationContext(
+        session_service=store,
+        invocation_id=invocation.invocation_id,
+        agent=agent,
+        user_content=invocation.new_message,
+        session=session,
+        run_config=invocation.run_config,
+        plugin_manager=plugins,
+    )
+
+
+async def run_hook(apps: Mapping[str, App], store: BaseSessionService, input: RunHookInput) -> None:
+    """The plugins' after_run_callback (the invocation ended well, or a before_run
+    answered), or a notification that each plugin gets whatever the others do:
+    on_run_error_callback (the invocation failed), on_agent_error_callback (an
+    agent's run failed; every agent on the way up is told, as in google-adk 2.13)."""
+    app = find_app(apps, input.session.app_name)
+    plugins = plugin_manager_of(app)
+    session = await load_or_create_session(store, input.session)
+    agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
+    ctx = InvocationContext(
+        session_service=store,
+        invocation_id=input.invocation_id,
+        agent=agent or app.root_agent,
+        session=session,
+        plugin_manager=plugins,
+    )
+    if input.hook == "after_run_callback":
+        with user_code("a plugin's after_run_callback"):
+            await plugins.run_after_run_callback(invocation_context=ctx)
+        return
+    assert input.error is not None
+    error = rebuild(input.error) or Exception(input.error.message)
+    if input.hook == "on_run_error_callback":
+        await plugins.run_on_run_error_callback(invocation_context=ctx, error=error)
+        return
+    ctx.branch = input.branch
+    await plugins.run_on_agent_error_callback(
+        agent=ctx.agent, callback_context=CallbackContext(ctx), error=error
     )

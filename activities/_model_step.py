@@ -6,6 +6,7 @@ invocation, agent, branch), never the conversation: history stays linear.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,6 +33,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
+from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
     check_payload_size,
@@ -103,8 +105,9 @@ async def model_step(
     agent = find_llm_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=input.event_id)
+    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins)
     for pending in input.pending_events:  # what the workflow decided since the last step
-        await store.append_event(session, pending)
+        await record(store, session, pending, plugins, hook_ctx)
     ctx = invocation_context(store, session, ref, agent, plugins)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
@@ -121,6 +124,7 @@ async def model_step(
     with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
         agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
+    event = await on_event(plugins, lambda: ctx, event)  # what is recorded and returned
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     output = ModelStepOutput(
         event=event,

@@ -5,6 +5,7 @@ Runs on: activity side (begin activity) and process side (validated at worker st
 
 from __future__ import annotations
 
+from adk._unimplemented import not_implemented
 from adk.activity_options import ActivityOptions
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
@@ -87,6 +88,12 @@ def build_spec(agent: BaseAgent, plugins: PluginManager) -> AgentSpec:
     )
     if isinstance(agent, LlmAgent):
         spec.model = agent.model_name
+        for tool in static_tools(agent):
+            if isinstance(tool, AgentTool) and not tool.include_plugins and plugins.plugins:
+                raise not_implemented(
+                    f"AgentTool({tool.agent.name}, include_plugins=False) in an app with plugins",
+                    "running an AgentTool's agent without the app's plugins",
+                )
         spec.tools = [
             ToolSpec(
                 name=tool.name,

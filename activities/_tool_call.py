@@ -20,6 +20,7 @@ import structlog
 from google.genai import types
 
 from adk.agents.base_agent import call_maybe_async
+from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
@@ -36,6 +37,7 @@ from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
 from ._model_step import invocation_context, load_session
+from ._on_event import record
 from ._spec import touches_state
 from ._support import (
     check_payload_size,
@@ -94,7 +96,9 @@ async def tool_call(
     app = find_app(apps, ref.session.app_name)
     agent = find_llm_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
-    if await sees_session(agent, plugins, call.name or ""):  # ADK's tools see the whole session
+    if plugins.overrides("on_event_callback") or await sees_session(
+        agent, plugins, call.name or ""
+    ):
         session = await load_session(store, ref, records=input.record_as)
     else:  # nothing this call runs can read the session: skip the store reads
         session = Session(
@@ -139,7 +143,7 @@ async def tool_call(
     )
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
-        await _record(store, session, input, output)
+        await _record(store, session, input, output, plugins, lambda: ctx)
     else:
         await _retract_earlier(store, session, input)
     if call.name == SetModelResponseTool.NAME and actions.set_model_response is not None:
@@ -164,7 +168,12 @@ def _structured_response_event(agent: LlmAgent, ref: StepRef, response: Any) -> 
 
 
 async def _record(
-    store: BaseSessionService, session: Session, input: ToolCallInput, output: ToolCallOutput
+    store: BaseSessionService,
+    session: Session,
+    input: ToolCallInput,
+    output: ToolCallOutput,
+    plugins: PluginManager,
+    ctx: Callable[[], InvocationContext],
 ) -> None:
     """Record the response event of a model event's only call (an idempotent upsert).
 
@@ -182,8 +191,8 @@ async def _record(
         node_path=input.ref.node_path,
         responses=[(input.function_call, output.response, output.actions)],
     )
-    await store.append_event(session, event)
-    output.recorded_at = event.timestamp
+    recorded = await record(store, session, event, plugins, ctx)
+    output.recorded_at = recorded.timestamp
 
 
 async def _earlier_timestamp(store: BaseSessionService, input: ToolCallInput) -> float | None:

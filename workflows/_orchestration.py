@@ -35,7 +35,9 @@ with workflow.unsafe.imports_passed_through():
         AgentRunResult,
         AgentSpec,
         AgentToolCall,
+        RunHookInput,
     )
+    from .errors import RaisedError, find_raised
 
 
 class Orchestration(RuntimeBase):
@@ -58,6 +60,45 @@ class Orchestration(RuntimeBase):
         tool) ends this agent only, skipping its after_agent_callback: in google-adk
         each agent runs in a copy of the invocation context, so the agents around it
         go on (a Sequential's next step, a Parallel's other branches)."""
+        try:
+            return await self._run_agent(agent, branch)
+        except (asyncio.CancelledError, CancelledError):
+            raise
+        except Exception as error:  # google-adk 2.13: each agent's level is told, then it goes on
+            if "on_agent_error_callback" in self.context.run_hooks:
+                await self.plugin_hook("on_agent_error_callback", agent.name, branch, error)
+            raise
+
+    async def plugin_hook(
+        self,
+        hook: str,
+        agent: str,
+        branch: str | None = None,
+        error: BaseException | None = None,
+    ) -> None:
+        """One of the plugins' hooks the workflow runs (RunContext.run_hooks), for this
+        run's session: after_run, or a notification of `error`."""
+        raised = None
+        if error is not None:
+            error_type, message = failure_message(error)
+            raised = find_raised(error) or RaisedError(
+                module="builtins", qualname="Exception", message=f"{error_type}: {message}"
+            )
+        await workflow.execute_activity(
+            names.RUN_HOOK,
+            RunHookInput(
+                session=self.session,
+                invocation_id=self.invocation_id,
+                agent_name=agent,
+                hook=hook,  # type: ignore[arg-type]
+                error=raised,
+                branch=branch,
+            ),
+            summary=f"plugins: {hook} · {agent}",
+            **BOOKKEEPING,
+        )
+
+    async def _run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         if agent.has_agent_callbacks:
             before = await self._agent_callback(agent, branch, "before")
             if before.end_invocation:

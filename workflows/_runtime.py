@@ -82,6 +82,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         self.final_text: str | None = None
         self.last_author: str | None = None
         self.status = "running"
+        self.entry = context.root.name
+        """The agent the invocation started with (plugin run hooks name it)."""
         self.children = 0
         self.details: Any = None
         """A callable adding a section to the live details (the root lists pending requests)."""

@@ -102,7 +102,7 @@ class AdkAgentRunWorkflow:
         parent = call.parent.session
         session_id = f"{parent.session_id}:{call.function_call.id}"
         invocation_id = f"e-{workflow.uuid4()}"
-        await workflow.execute_activity(
+        answered = await workflow.execute_activity(  # (None in histories before plugins)
             names.BEGIN_AGENT_TOOL,
             BeginAgentToolInput(
                 call=call,
@@ -131,9 +131,12 @@ class AdkAgentRunWorkflow:
         runtime.paths = NodePaths.for_root(agent)
         runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
         try:
-            await runtime.run_with_transfers(agent, None)
-        except Exception:
+            if not answered:  # (a plugin's before_run_callback answered for the agent)
+                await runtime.run_with_transfers(agent, None)
+        except Exception as error:
             await runtime.flush()  # what it recorded stays in its session
+            if "on_run_error_callback" in input.context.run_hooks:  # its own run failed
+                await runtime.plugin_hook("on_run_error_callback", agent.name, error=error)
             raise
         pending, runtime.pending = runtime.pending, []
         output = await workflow.execute_activity(

@@ -134,6 +134,24 @@ class BeginOutput(BaseModel):
     agent_to_run: str
     """Name of the agent ADK's _find_agent_to_run picked."""
     user_event_recorded: bool
+    early_exit: bool = False
+    """A plugin's before_run_callback answered: its event is recorded, no agent runs."""
+    run_hooks: list[str] = Field(default_factory=list)
+    """The app's plugins' hooks the workflows run as activities, those that do something:
+    after_run_callback and on_run_error_callback at the end, on_agent_error_callback
+    when an agent's run fails."""
+
+
+class RunHookInput(BaseModel):
+    """A plugin hook the workflow runs: after_run, or on_run_error / on_agent_error (with
+    the error, and the agent and branch that failed)."""
+
+    session: SessionRef
+    invocation_id: str
+    agent_name: str
+    hook: Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
+    error: RaisedError | None = None
+    branch: str | None = None
 
 
 class StepRef(BaseModel):
@@ -238,6 +256,8 @@ class RunContext(BaseModel):
     root_workflow_id: str
     asked: str = ""
     """The user's message, shortened (for summaries)."""
+    run_hooks: list[str] = Field(default_factory=list)
+    """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
 
 
 class AgentToolCall(BaseModel):

@@ -67,20 +67,30 @@ class AdkInvocationWorkflow:
                 summary="begin: load session, record the user message, pick the agent",
                 **BOOKKEEPING,
             )
-            runtime = self._runtime = self._new_runtime(input, begin.root)
+            runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
+            runtime.entry = agent.name
             runtime.paths = NodePaths.for_root(begin.root)
             runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
             if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
-            await runtime.run_with_transfers(agent, branch=None)
+            if not begin.early_exit:  # (a plugin's before_run answered instead)
+                await runtime.run_with_transfers(agent, branch=None)
+            if "after_run_callback" in begin.run_hooks:
+                await runtime.flush()
+                await runtime.plugin_hook("after_run_callback", agent.name)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
             raise
         except GeneratorExit:  # evicted from the worker's cache: nothing to finish here
             status = "evicted"
+            raise
+        except Exception as error:
+            if runtime is not None and "on_run_error_callback" in runtime.context.run_hooks:
+                await runtime.flush()
+                await runtime.plugin_hook("on_run_error_callback", runtime.entry, error=error)
             raise
         finally:
             if status != "evicted":
@@ -95,7 +105,9 @@ class AdkInvocationWorkflow:
             event_count=runtime.event_count,
         )
 
-    def _new_runtime(self, input: InvocationInput, root: AgentSpec) -> AgentRuntime:
+    def _new_runtime(
+        self, input: InvocationInput, root: AgentSpec, run_hooks: list[str]
+    ) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
         context = RunContext(
             session=input.session,
@@ -104,6 +116,7 @@ class AdkInvocationWorkflow:
             root=root,
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
+            run_hooks=run_hooks,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
         runtime = AgentRuntime(context, temp_state=temp, hub=self)

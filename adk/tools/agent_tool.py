@@ -65,7 +65,7 @@ class AgentTool(BaseTool):
         super().__init__(name=agent.name, description=agent.description)
         self.agent = agent
         self.skip_summarization = skip_summarization
-        # App plugins are not implemented (App(plugins=...) raises): a child has none either way.
+        # False with an app's plugins is refused when the app's spec is built (not ported)
         self.include_plugins = include_plugins
         self.propagate_grounding_metadata = propagate_grounding_metadata
 

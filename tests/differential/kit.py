@@ -13,7 +13,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
   a function of the events yielded so far returning the message (a Content);
-  optionally `plugins()` (the app's plugins, given to the Runner),
+  optionally `plugins()` (the app's plugins, given to the Runner; what a plugin
+  appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
   `RUN_CONFIG` (the RunConfig every run_async gets) and
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
@@ -230,7 +231,9 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
     return turns
 
 
-async def _document(runner: Any, case: pytypes.ModuleType, recorder: Recorder) -> Any:
+async def _document(
+    runner: Any, case: pytypes.ModuleType, recorder: Recorder, plugins: list[Any] | None = None
+) -> Any:
     service = runner.session_service
     # a session of its own: ours keys a running invocation by session on the shared server
     session_id = f"{case.__name__}-{next(_counter)}"
@@ -254,6 +257,12 @@ async def _document(runner: Any, case: pytypes.ModuleType, recorder: Recorder) -
             "events": [{"same_as_yielded": e["id"]} if e in yielded else e for e in stored],
         },
         "requests": dict(recorder.requests),
+        # what a plugin noted in its `observed` list (hooks that leave no event)
+        **{
+            f"plugin {p.name} observed": _jsonable(p.observed)
+            for p in plugins or []
+            if hasattr(p, "observed")
+        },
     }
 
 
@@ -286,14 +295,12 @@ async def run_reference(case_name: str) -> Any:
         from google.adk.sessions import InMemorySessionService
 
         agent = case.build(_model_factory(REFERENCE, recorder))
+        plugins = _plugins(case)
         runner = Runner(
-            app_name=APP,
-            agent=agent,
-            session_service=InMemorySessionService(),
-            plugins=_plugins(case),
+            app_name=APP, agent=agent, session_service=InMemorySessionService(), plugins=plugins
         )
         try:
-            return await _document(runner, case, recorder)
+            return await _document(runner, case, recorder, plugins)
         finally:
             await runner.close()
 
@@ -309,8 +316,9 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
         return {"load_error": _error(error)}
     with warnings.catch_warnings():  # as the reference's: a deprecation is not an outcome
         warnings.simplefilter("ignore")
-        async with runner_for(temporal_env, agent, plugins=_plugins(case)) as runner:
-            return await _document(runner, case, recorder)
+        plugins = _plugins(case)
+        async with runner_for(temporal_env, agent, plugins=plugins) as runner:
+            return await _document(runner, case, recorder, plugins)
 
 
 def _plugins(case: Any) -> list[Any] | None:

@@ -75,6 +75,10 @@ CASES: dict[str, str | None] = {
     "docs_agent_tool_schemas": None,
     "docs_workflow_callbacks_temp": None,
     "plugin_hooks": None,
+    "plugin_run_hooks": None,
+    "plugin_errors": None,
+    "plugin_raises": None,
+    "plugin_agent_tool": None,
 }
 
 

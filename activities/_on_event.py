@@ -1,0 +1,67 @@
+"""The plugins' on_event_callback, before an event is recorded (google-adk 2.13's rules).
+
+Runs on: activity side (worker process).
+
+A plugin may return a replacement event; only the fields it set are taken, onto the
+original (never its id, invocation or time), and the original's internal custom
+metadata survives: what is recorded (and so streamed) is the merged event. The
+activity that records an event runs the hook, once per new event: an event already
+in the session (a retried append) is not shown to the plugins again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from adk.agents.invocation_context import InvocationContext
+from adk.events.event import Event
+from adk.plugins.plugin_manager import PluginManager
+from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.session import Session
+
+from ._support import user_code
+
+_KEPT = frozenset({"id", "invocation_id", "timestamp"})
+_INTERNAL_PREFIX = "__adk_internal_"
+
+
+async def on_event(
+    plugins: PluginManager, ctx: Callable[[], InvocationContext], event: Event
+) -> Event:
+    """The event as the plugins leave it (the same object when none changes it).
+    `ctx` makes the hook's invocation context (only when a plugin has the hook)."""
+    if not plugins.overrides("on_event_callback"):
+        return event
+    with user_code("a plugin's on_event_callback"):
+        modified = await plugins.run_on_event_callback(invocation_context=ctx(), event=event)
+    return merged(event, modified)
+
+
+def merged(original: Event, modified: Event | None) -> Event:
+    if modified is None:
+        return original
+    update = {
+        name: modified.__dict__[name] for name in modified.model_fields_set if name not in _KEPT
+    }
+    internal = {
+        k: v for k, v in (original.custom_metadata or {}).items() if k.startswith(_INTERNAL_PREFIX)
+    }
+    if "custom_metadata" in update and internal:
+        update["custom_metadata"] = {**(update["custom_metadata"] or {}), **internal}
+    output = original.model_copy(update=update)
+    if not output.author:
+        output.author = original.author
+    return output
+
+
+async def record(
+    store: BaseSessionService,
+    session: Session,
+    event: Event,
+    plugins: PluginManager,
+    ctx: Callable[[], InvocationContext],
+) -> Event:
+    """Append an event the invocation produced, through on_event if it is new here."""
+    if all(e.id != event.id for e in session.events):
+        event = await on_event(plugins, ctx, event)
+    return await store.append_event(session, event)
