@@ -15,7 +15,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
@@ -273,7 +273,7 @@ async def cmd_follow(args: argparse.Namespace) -> int:
     except RPCError as error:
         if error.status != RPCStatusCode.NOT_FOUND or "amespace" in error.message:
             raise
-        print(f"no invocation is running in session {args.session_id}", file=sys.stderr)
+        print(f"error: no invocation is running in session {args.session_id}", file=sys.stderr)
         return EXIT_USAGE
     print(f"session {args.session_id} · invocation {invocation.invocation_id}")
     return await _stream(client, invocation, args, args.session_id)
@@ -358,8 +358,15 @@ async def cmd_answer(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line, as every other error (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {message} (see `{self.prog} --help`)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="python -m client", description="durable-adk client")
+    root = _Parser(prog="python -m client", description="durable-adk client")
     root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
     root.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     root.add_argument(

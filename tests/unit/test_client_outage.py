@@ -254,3 +254,24 @@ async def test_an_answer_gives_up_after_the_bound_and_the_cli_says_exit_7(tmp_pa
         await client.approve("adk:a:u:s", "adk-1")
     code, line = explain(raised.value, argparse.Namespace(address="x", db=None))
     assert code == EXIT_LOST and "\n" not in line and "may still be running" in line
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["frobnicate"],
+        ["run", "hi"],
+        ["approve", "adk:a:u:s"],
+        ["run", "--app", "a", "--x", "hi"],
+    ],
+)
+def test_a_usage_mistake_is_one_line_with_exit_2(argv: list[str], capsys) -> None:
+    # found by `python -m bench.chaos bad-inputs`: argparse printed its usage block
+    from client._cli import parser
+
+    with pytest.raises(SystemExit) as exited:
+        parser().parse_args(argv)
+    err = capsys.readouterr().err
+    assert exited.value.code == 2
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
