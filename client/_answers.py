@@ -112,7 +112,7 @@ async def answer(
     except RPCError as error:
         if "completed" in str(error).lower() or "not found" in str(error).lower():
             raise AnswerRejectedError(
-                f"No invocation is running as {workflow_id} (it has finished, or never"
+                f"Invocation {workflow_id} is not running (it has finished, or never"
                 " started): nothing to answer."
             ) from error
         raise
