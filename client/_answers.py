@@ -5,6 +5,7 @@ Runs on: process side.
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from temporalio.client import Client, WorkflowUpdateFailedError
@@ -13,37 +14,54 @@ from temporalio.service import RPCError
 from workflows import names
 from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest, SessionRef
 
+from ._outage import KeepTrying
+
 
 class AnswerRejectedError(Exception):
     """The invocation refused the answer (unknown id, already answered, wrong kind...)."""
 
 
-async def invocation_status(temporal: Client, workflow_id: str) -> InvocationStatus:
+async def invocation_status(
+    temporal: Client, workflow_id: str, keep: KeepTrying | None = None
+) -> InvocationStatus:
     handle = temporal.get_workflow_handle(workflow_id)
-    return await handle.query(names.QUERY_STATUS, result_type=InvocationStatus)  # type: ignore[no-any-return]
+
+    async def query(_: bool) -> InvocationStatus:
+        return await handle.query(names.QUERY_STATUS, result_type=InvocationStatus)  # type: ignore[no-any-return]
+
+    if keep is None:  # asked once (a stream checking now and then)
+        return await query(False)
+    return await keep.call(workflow_id, query)
 
 
 async def list_pending(
-    temporal: Client, *, app_name: str | None = None
+    temporal: Client, keep: KeepTrying, *, app_name: str | None = None
 ) -> list[tuple[str, PendingRequest]]:
     """Every request waiting for an answer, across invocations (optionally of one app)."""
     query = f'{names.SA_STATUS.name} = "waiting" AND ExecutionStatus = "Running"'
     if app_name:
         query += f' AND {names.SA_APP.name} = "{app_name}"'
+
+    async def listed(_: bool) -> list[str]:  # the whole list again after an outage
+        return [
+            execution.id
+            async for execution in temporal.list_workflows(query)
+            if execution.workflow_type == names.INVOCATION_WORKFLOW
+        ]
+
     found: list[tuple[str, PendingRequest]] = []
-    async for execution in temporal.list_workflows(query):
-        if execution.workflow_type != names.INVOCATION_WORKFLOW:
-            continue
+    for workflow_id in await keep.call("(pending list)", listed):
         try:
-            status = await invocation_status(temporal, execution.id)
+            status = await invocation_status(temporal, workflow_id, keep)
         except RPCError:
             continue  # finished between the list and the query
-        found.extend((execution.id, request) for request in status.pending)
+        found.extend((workflow_id, request) for request in status.pending)
     return found
 
 
 async def answer(
     temporal: Client,
+    keep: KeepTrying,
     workflow_id: str,
     request_id: str,
     kind: str,
@@ -54,7 +72,10 @@ async def answer(
     """Send an answer as a validated update; AnswerRejectedError says why it was refused.
 
     The answer names its session (the invocation refuses it for any other): the one
-    given, else the one the workflow id was made from.
+    given, else the one the workflow id was made from. Through an outage it is sent
+    again with the same update id: Temporal applies an update id once and gives a
+    repeat the first one's outcome, so an answer whose reply was lost is not
+    refused as "already answered" by its own first attempt.
     """
     if session is None:
         try:
@@ -69,24 +90,29 @@ async def answer(
         "progress": names.UPDATE_PROGRESS,
     }[kind]
     handle = temporal.get_workflow_handle(workflow_id)
-    try:
+    message = HumanAnswer(
+        id=request_id,
+        kind=kind,  # type: ignore[arg-type]
+        payload=payload,
+        session=session,
+        adk_message=adk_message,
+    )
+    update_id = f"answer-{uuid.uuid4()}"
+
+    async def send(_: bool) -> str:
         return await handle.execute_update(  # type: ignore[no-any-return]
-            update,
-            HumanAnswer(
-                id=request_id,
-                kind=kind,  # type: ignore[arg-type]
-                payload=payload,
-                session=session,
-                adk_message=adk_message,
-            ),
-            result_type=str,
+            update, message, id=update_id, result_type=str
         )
+
+    try:
+        return await keep.call(workflow_id, send)
     except WorkflowUpdateFailedError as error:
         cause = error.cause
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
         if "completed" in str(error).lower() or "not found" in str(error).lower():
             raise AnswerRejectedError(
-                f"Invocation {workflow_id} is not running (it has finished): nothing to answer."
+                f"Invocation {workflow_id} is not running (it has finished, or never"
+                " started): nothing to answer."
             ) from error
         raise

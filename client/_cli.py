@@ -15,11 +15,14 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
-from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+from temporalio.api.workflowservice.v1 import (
+    DescribeTaskQueueRequest,
+    DescribeTaskQueueResponse,
+)
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.service import RPCError, RPCStatusCode
 
@@ -75,6 +78,30 @@ async def _temporal(args: argparse.Namespace) -> Client:
         ) from error
 
 
+def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
+    """The AgentClient of a command: through an outage it says so once, in one line."""
+
+    def lost(workflow_id: str) -> None:
+        print(
+            f"lost contact with Temporal at {args.address}; still trying (up to"
+            f" {_GIVE_UP_AFTER / 60:.0f} min, Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return AgentClient(
+        temporal,
+        _store(args),
+        task_queue=args.task_queue,
+        give_up_after=_GIVE_UP_AFTER,
+        on_contact_lost=lost,
+    )
+
+
+_GIVE_UP_AFTER = 300.0
+"""Seconds without contact with Temporal before a command gives up (exit 7)."""
+
+
 def _store(args: argparse.Namespace) -> SqliteSessionService:
     try:
         return SqliteSessionService(args.db) if args.db else SqliteSessionService()
@@ -96,7 +123,7 @@ def _state_delta(text: str | None) -> dict | None:
     return value
 
 
-async def _worker_polls(temporal: Client, args: argparse.Namespace, grace: float = 5.0) -> bool:
+async def _worker_polls(client: AgentClient, args: argparse.Namespace, grace: float = 5.0) -> bool:
     """Whether a worker polls the task queue, giving one just started `grace` seconds.
 
     A poller counts when it polled within two minutes: a long poll lasts about one.
@@ -107,8 +134,12 @@ async def _worker_polls(temporal: Client, args: argparse.Namespace, grace: float
         task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     )
     deadline = time.monotonic() + grace
+
+    async def describe(_: bool) -> DescribeTaskQueueResponse:
+        return await client.temporal.workflow_service.describe_task_queue(request)
+
     while True:
-        described = await temporal.workflow_service.describe_task_queue(request)
+        described = await client.keep_trying("(task queue)", describe)
         recent = time.time() - 120
         if any(p.last_access_time.seconds > recent for p in described.pollers):
             return True
@@ -133,9 +164,8 @@ async def cmd_run(args: argparse.Namespace) -> int:
         invocation_workflow_id(args.app, args.user, session_id)
     except ValueError as error:
         raise CliError(EXIT_USAGE, str(error)) from None
-    temporal = await _temporal(args)
-    client = AgentClient(temporal, _store(args), task_queue=args.task_queue)
-    if not await _worker_polls(temporal, args, grace=0.0 if args.wait else 5.0):
+    client = _client(await _temporal(args), args)
+    if not await _worker_polls(client, args, grace=0.0 if args.wait else 5.0):
         if not args.wait:
             print(f"error: {_no_worker(args)} (or pass --wait to wait for one)", file=sys.stderr)
             return EXIT_NO_WORKER
@@ -154,6 +184,9 @@ async def cmd_run(args: argparse.Namespace) -> int:
     except SessionBusyError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_BUSY
+    except TemporalUnreachableError as error:  # the start may have reached the server
+        print(f"error: {error} `{_follow_command(args, session_id)}`", file=sys.stderr)
+        return EXIT_LOST
     print(f"session {session_id} · invocation {invocation.invocation_id}")
     print(f"workflow {invocation.workflow_id}")
     return await _stream(client, invocation, args, session_id)
@@ -232,7 +265,7 @@ async def _stream(
 
 
 async def cmd_follow(args: argparse.Namespace) -> int:
-    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    client = _client(await _temporal(args), args)
     try:
         invocation = await client.attach(
             app_name=args.app, user_id=args.user, session_id=args.session_id
@@ -240,7 +273,7 @@ async def cmd_follow(args: argparse.Namespace) -> int:
     except RPCError as error:
         if error.status != RPCStatusCode.NOT_FOUND or "amespace" in error.message:
             raise
-        print(f"no invocation is running in session {args.session_id}", file=sys.stderr)
+        print(f"error: no invocation is running in session {args.session_id}", file=sys.stderr)
         return EXIT_USAGE
     print(f"session {args.session_id} · invocation {invocation.invocation_id}")
     return await _stream(client, invocation, args, args.session_id)
@@ -283,7 +316,7 @@ async def cmd_session(args: argparse.Namespace) -> int:
 
 
 async def cmd_pending(args: argparse.Namespace) -> int:
-    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    client = _client(await _temporal(args), args)
     pending = await client.list_pending(args.app)
     if not pending:
         print("nothing is waiting")
@@ -293,7 +326,7 @@ async def cmd_pending(args: argparse.Namespace) -> int:
 
 
 async def cmd_answer(args: argparse.Namespace) -> int:
-    client = AgentClient(await _temporal(args), _store(args), task_queue=args.task_queue)
+    client = _client(await _temporal(args), args)
     try:
         payload = json.loads(args.json) if getattr(args, "json", None) else None
     except json.JSONDecodeError as error:
@@ -314,12 +347,26 @@ async def cmd_answer(args: argparse.Namespace) -> int:
             raise cause from None  # an unknown namespace, not a finished invocation
         print(f"error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except TemporalUnreachableError as error:
+        print(
+            f"error: {error} Whether the answer arrived: `python -m client pending`"
+            " (sending it again is safe: an answered request refuses a second one).",
+            file=sys.stderr,
+        )
+        return EXIT_LOST
     print(message)
     return EXIT_OK
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line, as every other error (exit 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"error: {message} (see `{self.prog} --help`)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    root = argparse.ArgumentParser(prog="python -m client", description="durable-adk client")
+    root = _Parser(prog="python -m client", description="durable-adk client")
     root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
     root.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     root.add_argument(

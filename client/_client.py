@@ -6,11 +6,10 @@ Runs on: process side (client scripts, the CLI, the Runner).
 from __future__ import annotations
 
 import asyncio
-import logging
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from google.genai import types
@@ -32,10 +31,11 @@ from workflows.contracts import (
 )
 
 from . import _answers
-from ._errors import SessionBusyError, TemporalUnreachableError, invocation_error
+from ._errors import SessionBusyError, invocation_error
+from ._outage import KeepTrying
 from ._sealing import sealing_client
 
-logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _MAX_POLL = 0.25
 """Longest pause between polls of the store while no event arrives (seconds)."""
@@ -44,12 +44,6 @@ _PUSHED_POLL = 1.0
 a safety net for writers elsewhere (seconds)."""
 _STATUS_EVERY = 2.0
 """Seconds between status checks while no event arrives (to notice a wait)."""
-_LOST_AFTER = 10.0
-"""Seconds without contact with Temporal before `on_contact_lost` is called."""
-_SDK_RETRIES = 10.0
-"""The SDK retries an unreachable call for about this long before raising (seconds)."""
-_RETRY_FIRST = 0.5
-"""First pause before asking Temporal again after losing contact; it doubles up to 5 s."""
 
 
 @dataclass
@@ -105,14 +99,19 @@ class AgentClient:
         task_queue: str = names.DEFAULT_TASK_QUEUE,
         poll_interval: float = 0.05,
         give_up_after: float = 300.0,
+        on_contact_lost: Callable[[str], None] | None = None,
     ) -> None:
-        """give_up_after: seconds without contact with Temporal before a stream
-        raises TemporalUnreachableError (the invocation itself goes on)."""
+        """give_up_after: seconds without contact with Temporal before a call (a
+        start, an answer, a query, a stream) raises TemporalUnreachableError (the
+        invocation itself goes on). Until then each call asks again with backoff.
+        on_contact_lost: called with the workflow id once a call (not a stream:
+        see `events`) has had no contact for ~10 s (default: a logged warning)."""
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
         self.poll_interval = poll_interval
         self.give_up_after = give_up_after
+        self.on_contact_lost = on_contact_lost
         self._root_agents: dict[str, str] = {}
         """Root agent names the workers published, by app (a stale one costs the
         workflow a search-attribute update, nothing more)."""
@@ -142,33 +141,70 @@ class AgentClient:
         if expected_agent is None:
             expected_agent = await self._root_agent(app_name)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
-        invocation_id = f"e-{uuid.uuid4()}"
+        invocation_id = f"e-{uuid.uuid4()}"  # chosen here: a retried start recognises it
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
-        try:
-            handle = await self._starter(state_delta).start_workflow(
-                names.INVOCATION_WORKFLOW,
-                InvocationInput(
-                    session=ref,
-                    invocation_id=invocation_id,
-                    new_message=content,
-                    state_delta=state_delta,
-                    run_config=run_config or RunConfig(),
-                ),
-                id=workflow_id,
-                task_queue=self.task_queue,
-                result_type=InvocationResult,
-                # a worker in this process (Runner, tests) takes the first task with the
-                # start reply, one dispatch round trip fewer; otherwise a normal start
-                request_eager_start=True,
-                static_summary=_summary(app_name, user_id, text),
-                static_details=_details(ref, invocation_id, text),
-                search_attributes=names.start_search_attributes(
-                    app_name, user_id, session_id, expected_agent
-                ),
-            )
-        except WorkflowAlreadyStartedError as error:
-            raise SessionBusyError(session_id, workflow_id) from error
+        request = InvocationInput(
+            session=ref,
+            invocation_id=invocation_id,
+            new_message=content,
+            state_delta=state_delta,
+            run_config=run_config or RunConfig(),
+        )
+
+        async def attempt(retried: bool) -> WorkflowHandle[Any, InvocationResult]:
+            # a failed attempt may have started the workflow before its reply was
+            # lost: then the session's workflow is this very invocation, not a busy
+            # session (and starting again could run the message twice)
+            if retried and (ours := await self._started(workflow_id, invocation_id)):
+                return ours
+            try:
+                return await starter.start_workflow(
+                    names.INVOCATION_WORKFLOW,
+                    request,
+                    id=workflow_id,
+                    task_queue=self.task_queue,
+                    result_type=InvocationResult,
+                    # a worker in this process (Runner, tests) takes the first task with
+                    # the start reply, one dispatch round trip fewer; else a normal start
+                    request_eager_start=True,
+                    static_summary=_summary(app_name, user_id, text),
+                    static_details=_details(ref, invocation_id, text),
+                    search_attributes=names.start_search_attributes(
+                        app_name, user_id, session_id, expected_agent
+                    ),
+                )
+            except WorkflowAlreadyStartedError as error:
+                raise SessionBusyError(session_id, workflow_id) from error
+
+        starter = self._starter(state_delta)
+        handle = await self._keep().call(workflow_id, attempt)
         return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
+
+    async def _started(
+        self, workflow_id: str, invocation_id: str
+    ) -> WorkflowHandle[Any, InvocationResult] | None:
+        """The session's current workflow run if it is the invocation `invocation_id`
+        (the client chose it, so no other start carries it); None otherwise."""
+        handle = self.temporal.get_workflow_handle(workflow_id)
+        try:
+            async for first in handle.fetch_history_events(page_size=1):
+                started = first.workflow_execution_started_event_attributes
+                (sent,) = await self.temporal.data_converter.decode(
+                    started.input.payloads, [InvocationInput]
+                )
+                if sent.invocation_id != invocation_id:
+                    return None
+                run_id = started.first_execution_run_id or started.original_execution_run_id
+                return self.temporal.get_workflow_handle(
+                    workflow_id,
+                    run_id=run_id or None,
+                    first_execution_run_id=run_id or None,
+                    result_type=InvocationResult,
+                )
+        except RPCError as error:
+            if error.status != RPCStatusCode.NOT_FOUND:
+                raise
+        return None  # never started: start it
 
     def _starter(self, state_delta: dict[str, Any] | None) -> Client:
         """The client that starts: one that seals `temp:` values (client/_sealing.py)
@@ -176,6 +212,14 @@ class AgentClient:
         if state_delta and any(key.startswith("temp:") for key in state_delta):
             self.temporal = sealing_client(self.temporal)
         return self.temporal
+
+    def _keep(self) -> KeepTrying:
+        return KeepTrying(self.give_up_after, self.on_contact_lost)
+
+    async def keep_trying(self, what: str, call: Callable[[bool], Awaitable[T]]) -> T:
+        """Another call to Temporal, made as this client makes its own: asked again
+        through an outage (`call(retried)`), TemporalUnreachableError in the end."""
+        return await self._keep().call(what, call)
 
     async def _root_agent(self, app_name: str) -> str | None:
         known = self._root_agents.get(app_name)
@@ -275,37 +319,10 @@ class AgentClient:
     ) -> InvocationResult:
         """The invocation's result, waiting through outages of Temporal: asking
         again re-polls the history (the invocation goes on without us)."""
-        loop = asyncio.get_running_loop()
-        lost_since: float | None = None
-        told = False
-        pause = _RETRY_FIRST
-        while True:
-            asked = loop.time()
-            try:
-                return await invocation.handle.result()
-            except RPCError as error:
-                if not _no_contact(error):
-                    raise
-                now = loop.time()
-                if now - asked > 15.0:  # it polled a while before failing: in contact till now
-                    lost_since, told, pause = None, False, _RETRY_FIRST
-                if lost_since is None:  # no answer since the call began, or the SDK's retries
-                    lost_since = max(asked, now - _SDK_RETRIES)
-                if not told and now - lost_since >= min(_LOST_AFTER, self.give_up_after):
-                    told = True
-                    if on_contact_lost is not None:
-                        on_contact_lost(invocation)
-                    else:
-                        logger.warning(
-                            "Lost contact with Temporal; still trying (workflow %s)",
-                            invocation.workflow_id,
-                        )
-                if now - lost_since >= self.give_up_after:
-                    raise TemporalUnreachableError(
-                        invocation.workflow_id, now - lost_since, error
-                    ) from error
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, 5.0)
+        told = (lambda: on_contact_lost(invocation)) if on_contact_lost is not None else None
+        return await self._keep().call(
+            invocation.workflow_id, lambda _: invocation.handle.result(), on_lost=told
+        )
 
     async def _recorded(self, invocation: Invocation, after_seq: int) -> list[tuple[int, Event]]:
         ref = invocation.session
@@ -318,8 +335,8 @@ class AgentClient:
         )
 
     async def _pending_of(self, invocation: Invocation) -> list[PendingRequest]:
-        try:
-            return (await self.status(invocation.workflow_id)).pending
+        try:  # asked once: the stream's own result poll waits through outages
+            return (await _answers.invocation_status(self.temporal, invocation.workflow_id)).pending
         except RPCError:
             return []  # finished (or not started yet): nothing waits
 
@@ -327,23 +344,30 @@ class AgentClient:
 
     async def status(self, workflow_id: str) -> InvocationStatus:
         """Invocation id, status and pending requests of a running invocation."""
-        return await _answers.invocation_status(self.temporal, workflow_id)
+        return await _answers.invocation_status(self.temporal, workflow_id, self._keep())
 
     async def list_pending(self, app_name: str | None = None) -> list[tuple[str, PendingRequest]]:
         """(workflow id, request) for everything waiting, across invocations."""
-        return await _answers.list_pending(self.temporal, app_name=app_name)
+        return await _answers.list_pending(self.temporal, self._keep(), app_name=app_name)
 
     async def approve(self, workflow_id: str, request_id: str, payload: Any = None) -> str:
-        return await _answers.answer(self.temporal, workflow_id, request_id, "approve", payload)
+        return await self._answer(workflow_id, request_id, "approve", payload)
 
     async def reject(self, workflow_id: str, request_id: str) -> str:
-        return await _answers.answer(self.temporal, workflow_id, request_id, "reject")
+        return await self._answer(workflow_id, request_id, "reject")
 
     async def respond(self, workflow_id: str, request_id: str, result: Any) -> str:
-        return await _answers.answer(self.temporal, workflow_id, request_id, "respond", result)
+        return await self._answer(workflow_id, request_id, "respond", result)
 
     async def progress(self, workflow_id: str, request_id: str, result: Any) -> str:
-        return await _answers.answer(self.temporal, workflow_id, request_id, "progress", result)
+        return await self._answer(workflow_id, request_id, "progress", result)
+
+    async def _answer(
+        self, workflow_id: str, request_id: str, kind: str, *args: Any, **kw: Any
+    ) -> str:
+        return await _answers.answer(
+            self.temporal, self._keep(), workflow_id, request_id, kind, *args, **kw
+        )
 
     async def attach(self, *, app_name: str, user_id: str, session_id: str) -> Invocation:
         """The session's running invocation, to stream its events (see `events`)."""
@@ -366,8 +390,7 @@ class AgentClient:
             if response.name == "adk_request_confirmation":
                 data = response.response or {}
                 kind = "approve" if data.get("confirmed") else "reject"
-                await _answers.answer(
-                    self.temporal,
+                await self._answer(
                     workflow_id,
                     response.id,
                     kind,
@@ -376,8 +399,7 @@ class AgentClient:
                     adk_message=True,
                 )
             else:
-                await _answers.answer(
-                    self.temporal,
+                await self._answer(
                     workflow_id,
                     response.id,
                     "respond",
@@ -415,13 +437,6 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
-
-
-def _no_contact(error: RPCError) -> bool:
-    """Whether the server could not be reached (worth retrying), not a refusal."""
-    if error.status in (RPCStatusCode.UNAVAILABLE, RPCStatusCode.DEADLINE_EXCEEDED):
-        return True
-    return "connect" in error.message.lower() or "transport" in error.message.lower()
 
 
 def _in_order(

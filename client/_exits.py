@@ -11,6 +11,8 @@ import sqlite3
 from pydantic import ValidationError
 from temporalio.service import RPCError, RPCStatusCode
 
+from ._errors import TemporalUnreachableError
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BUSY, EXIT_WAITING = 0, 1, 2, 3, 4
 EXIT_UNREACHABLE = 5
 """Temporal or the session store cannot be used: server down, unknown namespace, bad --db."""
@@ -44,6 +46,8 @@ def explain(error: BaseException, args: argparse.Namespace) -> tuple[int, str]:
     """One line and an exit code for an error a command did not handle itself."""
     if isinstance(error, CliError):
         return error.code, str(error)
+    if isinstance(error, TemporalUnreachableError):  # contact lost after it was made
+        return EXIT_LOST, str(error)
     if isinstance(error, RPCError):
         if error.status == RPCStatusCode.UNAVAILABLE:
             return EXIT_UNREACHABLE, f"cannot reach Temporal at {args.address}: {error.message}"
