@@ -79,6 +79,8 @@ CASES: dict[str, str | None] = {
     "plugin_errors": None,
     "plugin_raises": None,
     "plugin_agent_tool": None,
+    "plugin_reflect_retry": None,
+    "plugin_context_and_instruction": None,
 }
 
 

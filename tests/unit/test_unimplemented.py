@@ -23,7 +23,7 @@ from adk.code_executors import BuiltInCodeExecutor, UnsafeLocalCodeExecutor
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
 from adk.planners import BuiltInPlanner, PlanReActPlanner
-from adk.plugins import LoggingPlugin, ReflectAndRetryToolPlugin
+from adk.plugins import LoggingPlugin
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
@@ -100,10 +100,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "Runner(credential_service=...)",
     ),
     (lambda: Runner(node=object()), "Runner(node=...)"),
-    (
-        lambda: InMemoryRunner(agent(), plugins=[ReflectAndRetryToolPlugin()]),
-        "ReflectAndRetryToolPlugin",
-    ),
     (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
     (lambda: RunConfig(save_input_blobs_as_artifacts=True), "save_input_blobs_as_artifacts"),
     (lambda: RunConfig(custom_metadata={"k": "v"}), "custom_metadata"),
