@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 from adk.agents.base_agent import BaseAgent
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 
 from ._validate import validate_tree
 
@@ -88,6 +88,10 @@ def _import(module_name: str, shown: str) -> ModuleType:
 def _app_from_module(module: ModuleType, name: str, shown: str) -> App:
     app = getattr(module, "app", None)
     if isinstance(app, App):
+        try:
+            plugin_manager_of(app)  # two plugins of one name: said now, not at a first run
+        except ValueError as error:
+            raise AppLoadError(f"{shown}: {error}") from error
         return app
     root_agent = getattr(module, "root_agent", None)
     if root_agent is None:

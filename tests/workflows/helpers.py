@@ -10,6 +10,7 @@ from google.genai import types
 from temporalio.testing import WorkflowEnvironment
 
 from adk.agents.base_agent import BaseAgent
+from adk.apps.app import App
 from adk.events.event import Event
 from adk.runners import Runner
 from adk.sessions import InMemorySessionService
@@ -32,9 +33,13 @@ async def runner_for(
     if replay_every_task:
         options["max_cached_workflows"] = 1 if _spawns_children(agent) else 0
     options.update(kwargs.pop("worker_options", {}))
+    plugins = kwargs.pop("plugins", None)
+    if plugins is not None:  # as ADK asks now: in the App (Runner(plugins=) is deprecated)
+        kwargs["app"] = App(name="test_app", root_agent=agent, plugins=plugins)
+    else:
+        kwargs["agent"] = agent
     runner = Runner(
         app_name="test_app",
-        agent=agent,
         session_service=kwargs.pop("session_service", None) or InMemorySessionService(),
         temporal_client=env.client,
         auto_create_session=True,

@@ -1,0 +1,51 @@
+"""Plugins on a real Temporal: their run hooks are activities named in the Web UI, a
+plugin's state lives in the worker's process across invocations, and the Runner
+closes the plugins when it closes.
+
+Runs on: test process, against the session's local Temporal (each hook's effect on a
+run is compared with google-adk 2.13 in tests/differential/cases/plugin_*.py).
+"""
+
+from __future__ import annotations
+
+from adk import Agent
+from adk.plugins import BasePlugin
+from adk.testing import MockModel
+from workflows import names
+
+from .helpers import runner_for, turn
+
+
+class Counting(BasePlugin):
+    def __init__(self) -> None:
+        super().__init__("counting")
+        self.runs = 0
+        self.closed = False
+
+    async def after_run_callback(self, *, invocation_context) -> None:
+        self.runs += 1
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+async def test_run_hooks_are_named_activities_and_plugins_close_with_the_runner(temporal_env):
+    plugin = Counting()
+    agent = Agent(name="root", model=MockModel.create(["one", "two"]))
+    async with runner_for(temporal_env, agent, plugins=[plugin]) as runner:
+        await turn(runner, "first")
+        await turn(runner, "second")
+        assert plugin.runs == 2  # one object, in the worker's process, across invocations
+        assert not plugin.closed  # not after a run
+        history = await temporal_env.client.get_workflow_handle(
+            names.invocation_workflow_id("test_app", "u1", "s1")
+        ).fetch_history()
+    assert plugin.closed
+    scheduled = [
+        e.user_metadata.summary.data.decode()
+        for e in history.events
+        if e.HasField("activity_task_scheduled_event_attributes")
+    ]
+    assert scheduled[-1] == '"plugins: after_run_callback · root"'
+    # no agent hook, no error hook: no agent-callback step, no notification activity
+    assert not any("agent_callback" in s or "error" in s for s in scheduled)
