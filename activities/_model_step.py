@@ -7,6 +7,7 @@ invocation, agent, branch), never the conversation: history stays linear.
 from __future__ import annotations
 
 import functools
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -21,6 +22,7 @@ from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
+from adk.flows.llm_flows import nl_planning
 from adk.flows.llm_flows.functions import populate_client_function_call_id
 from adk.flows.llm_flows.pipeline import build_llm_request
 from adk.models._errors import classify_model_error
@@ -115,6 +117,10 @@ async def model_step(
     callback_context = CallbackContext(ctx, event_actions=actions)
     response = await _run_model(agent, plugins, callback_context, llm_request)
     actions = callback_context.actions  # records writes into containers read from state
+    with user_code(f"the planner of agent {agent.name}"):
+        planned = nl_planning.process_response(ctx, agent, response)
+    if planned is not None:  # google-adk 2.13: what the planner wrote, in an event first
+        await record(store, session, _state_event(input, agent, planned), plugins, lambda: ctx)
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
     if event is None:
@@ -135,6 +141,18 @@ async def model_step(
     check_payload_size(output, f"The model of agent {agent.name}")
     await store.append_event(session, event)
     return output
+
+
+def _state_event(input: ModelStepInput, agent: LlmAgent, planned: CallbackContext) -> Event:
+    return Event(
+        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.event_id}/planning")),
+        timestamp=input.timestamp,
+        invocation_id=input.ref.invocation_id,
+        author=agent.name,
+        branch=input.ref.branch,
+        actions=planned.actions,
+        node_info={"path": input.ref.node_path},
+    )
 
 
 def _temp(actions: EventActions) -> dict[str, Any]:

@@ -113,8 +113,6 @@ class LlmAgent(BaseAgent):
             for name, feature in super()._unimplemented_settings()
             if name not in ("input_schema", "output_schema")  # LlmAgent's own fields
         ]
-        if self.planner is not None:
-            found.append(("planner", "planners (BasePlanner, BuiltInPlanner, PlanReActPlanner)"))
         if self.code_executor is not None:
             found.append(("code_executor", "code executors"))
         if self.mode not in (None, "chat"):

@@ -1,7 +1,6 @@
-"""BuiltInPlanner: the model's own thinking as a planner (not implemented yet).
+"""BuiltInPlanner: the model's own thinking as the planner (google-adk 2.13's).
 
-Runs on: process side. Set `generate_content_config.thinking_config` on the
-LlmAgent instead; `LlmAgent(planner=BuiltInPlanner(...))` raises NotImplementedError.
+Runs on: activity side (the model step applies its thinking config to the request).
 """
 
 from __future__ import annotations
@@ -10,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from google.genai import types
 
-from .._unimplemented import not_implemented
-from .base_planner import FEATURE, BasePlanner
+from .base_planner import BasePlanner
 
 if TYPE_CHECKING:
     from ..agents.callback_context import CallbackContext
@@ -20,7 +18,7 @@ if TYPE_CHECKING:
 
 
 class BuiltInPlanner(BasePlanner):
-    """Uses the model's built-in thinking (google.adk's signature)."""
+    """Sets the request's `thinking_config` (over the agent's generate_content_config)."""
 
     thinking_config: types.ThinkingConfig
 
@@ -28,14 +26,16 @@ class BuiltInPlanner(BasePlanner):
         self.thinking_config = thinking_config
 
     def apply_thinking_config(self, llm_request: LlmRequest) -> None:
-        raise not_implemented("BuiltInPlanner.apply_thinking_config", FEATURE)
+        if self.thinking_config:
+            llm_request.config = llm_request.config or types.GenerateContentConfig()
+            llm_request.config.thinking_config = self.thinking_config
 
     def build_planning_instruction(
         self, readonly_context: ReadonlyContext, llm_request: LlmRequest
     ) -> str | None:
-        raise not_implemented("BuiltInPlanner", FEATURE)
+        return None
 
     def process_planning_response(
         self, callback_context: CallbackContext, response_parts: list[types.Part]
     ) -> list[types.Part] | None:
-        raise not_implemented("BuiltInPlanner", FEATURE)
+        return None

@@ -81,6 +81,7 @@ CASES: dict[str, str | None] = {
     "plugin_agent_tool": None,
     "plugin_reflect_retry": None,
     "plugin_context_and_instruction": None,
+    "planners": None,
 }
 
 

@@ -22,7 +22,6 @@ from adk.artifacts import InMemoryArtifactService
 from adk.code_executors import BuiltInCodeExecutor, UnsafeLocalCodeExecutor
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
-from adk.planners import BuiltInPlanner, PlanReActPlanner
 from adk.plugins import LoggingPlugin
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
@@ -49,11 +48,6 @@ class _Toolset(BaseToolset):
 
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
-    (lambda: Agent(name="a", planner=PlanReActPlanner()), "LlmAgent(planner=...)"),
-    (
-        lambda: Agent(name="a", planner=BuiltInPlanner(thinking_config=types.ThinkingConfig())),
-        "LlmAgent(planner=...)",
-    ),
     (lambda: Agent(name="a", code_executor=BuiltInCodeExecutor()), "LlmAgent(code_executor=...)"),
     (lambda: Agent(name="a", code_executor=UnsafeLocalCodeExecutor()), "code_executor"),
     (lambda: Agent(name="a", tools=[google_search]), "google_search"),

@@ -10,7 +10,15 @@ from typing import TYPE_CHECKING
 
 from ...models.llm_request import LlmRequest
 from ...tools.tool_context import ToolContext
-from . import agent_transfer, basic, contents, identity, instructions, output_schema
+from . import (
+    agent_transfer,
+    basic,
+    contents,
+    identity,
+    instructions,
+    nl_planning,
+    output_schema,
+)
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -26,6 +34,8 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     identity.process(agent, llm_request)
     # contents after instructions: they may have put instruction contents in place.
     contents.process(ctx, agent, llm_request)
+    # planning after contents: it unmarks the thoughts an earlier answer's planning marked
+    nl_planning.process_request(ctx, agent, llm_request)
     # output_schema last of SingleFlow's: set_model_response leads the declarations
     # and its instruction follows the identity (before AutoFlow's transfer text).
     output_schema.process(agent, llm_request)
