@@ -28,6 +28,7 @@ from ._rearrange import (
     rearrange_async_function_responses,
     rearrange_latest_function_response,
 )
+from ...utils._copying import deep_copy
 from .functions import remove_client_function_call_id
 
 if TYPE_CHECKING:
@@ -107,7 +108,7 @@ def get_contents(
     for event in arranged:
         if not event.content:
             continue
-        content = copy.deepcopy(event.content)
+        content = deep_copy(event.content)  # the request's own: callbacks may change it
         if not preserve_function_call_ids:
             remove_client_function_call_id(content)
         contents.append(content)
