@@ -37,7 +37,7 @@ def _copy(value: Any) -> Any:
     if kind is dict:
         return {key: _copy(item) for key, item in value.items()}
     if isinstance(value, BaseModel):
-        new = kind.__new__(kind)
+        new = object.__new__(kind)
         fields = {k: v if type(v) in _ATOMIC else _copy(v) for k, v in value.__dict__.items()}
         extra, private = value.__pydantic_extra__, value.__pydantic_private__
         object.__setattr__(new, "__dict__", fields)

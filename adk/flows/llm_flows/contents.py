@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from google.genai import types
 
+from ...utils._copying import deep_copy
 from ._context_filters import apply_rewinds, is_other_agent_reply, should_include_event_in_context
 from ._other_agent import present_other_agent_message
 from ._rearrange import (
@@ -28,7 +29,6 @@ from ._rearrange import (
     rearrange_async_function_responses,
     rearrange_latest_function_response,
 )
-from ...utils._copying import deep_copy
 from .functions import remove_client_function_call_id
 
 if TYPE_CHECKING:
