@@ -83,8 +83,8 @@ class AdkActivities:
         if not input.pending_events:
             return
         ref = input.session
-        session = await self.session_service.get_session(
-            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+        session = await self.session_service.get_step_session(  # the store's cached read
+            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id, event_ids=[]
         )
         if session is None:
             return

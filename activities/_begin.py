@@ -33,8 +33,8 @@ from ._support import find_app, user_code
 
 
 async def load_or_create_session(store: BaseSessionService, ref: SessionRef) -> Session:
-    session = await store.get_session(
-        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+    session = await store.get_step_session(  # the store's cached read (no retried records)
+        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id, event_ids=[]
     )
     if session is None:
         session = await store.create_session(

@@ -39,7 +39,10 @@ class ReadonlyContext:
 
     @property
     def session(self) -> Session:
-        return self._invocation_context.session
+        """The session; user code reaching it gets objects the store's cache lets go of."""
+        from ..sessions._event_cache import release
+
+        return release(self._invocation_context.session)
 
     @property
     def user_id(self) -> str:

@@ -167,6 +167,8 @@ class PluginManager:
 
     async def _run_callbacks(self, callback_name: PluginCallbackName, **kwargs: Any) -> Any:
         """Each plugin in turn until one returns something; that is the result."""
+        if self.plugins:
+            _release_session(kwargs)
         for plugin in self.plugins:
             try:
                 result = await getattr(plugin, callback_name)(**kwargs)
@@ -184,6 +186,8 @@ class PluginManager:
         self, callback_name: PluginCallbackName, **kwargs: Any
     ) -> None:
         """Every plugin, whatever each returns or raises (a failure is logged)."""
+        if self.plugins:
+            _release_session(kwargs)
         for plugin in self.plugins:
             try:
                 await getattr(plugin, callback_name)(**kwargs)
@@ -218,3 +222,13 @@ class PluginManager:
         if failures:
             summary = ", ".join(f"'{name}': {type(e).__name__}" for name, e in failures.items())
             raise RuntimeError(f"Failed to close plugins: {summary}")
+
+
+def _release_session(hook_kwargs: dict[str, Any]) -> None:
+    """A plugin handed the invocation context can reach the session's events: the store's
+    cache lets go of them first (see adk/sessions/_event_cache.py)."""
+    context = hook_kwargs.get("invocation_context")
+    if context is not None:
+        from ..sessions._event_cache import release
+
+        release(context.session)

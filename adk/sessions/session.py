@@ -5,9 +5,10 @@ Runs on: activity and process side (loaded from the session store).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, alias_generators
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, alias_generators
 
 from ..events.event import Event
 
@@ -28,3 +29,5 @@ class Session(BaseModel):
     """Merged view: session keys plus `app:` and `user:` keys."""
     events: list[Event] = Field(default_factory=list)
     last_update_time: float = 0.0
+    _release_shared_events: Callable[[], None] | None = PrivateAttr(default=None)
+    """Set when `events` holds a store cache's shared objects (see sessions/_event_cache.py)."""

@@ -32,6 +32,8 @@ from adk.errors.already_exists_error import AlreadyExistsError
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 
+from . import _event_cache
+from ._event_cache import EventCache
 from ._undo import Scopes, restorations, stored_delta, undo_in
 from .base_session_service import (
     BaseSessionService,
@@ -100,6 +102,7 @@ class SqliteSessionService(BaseSessionService):
         db_path: str | os.PathLike[str] | None = None,
         *,
         synchronous: Literal["NORMAL", "FULL"] | None = None,
+        event_cache_events: int = _event_cache.DEFAULT_MAX_EVENTS,
     ) -> None:
         """Open (or create) the database at `db_path` (default: `default_db_path()`).
 
@@ -109,6 +112,9 @@ class SqliteSessionService(BaseSessionService):
         commit; an OS crash or power cut may roll back the last commits. FULL
         fsyncs every commit (about 0.3 ms each, measured) and survives those too.
         Unset: `$DURABLE_ADK_SQLITE_SYNCHRONOUS`, else NORMAL.
+
+        `event_cache_events`: how many decoded events the steps' reads keep, over all
+        sessions (see `_event_cache.py`); 0 turns the cache off.
         """
         if synchronous is None:
             setting = os.environ.get("DURABLE_ADK_SQLITE_SYNCHRONOUS") or "NORMAL"
@@ -123,6 +129,7 @@ class SqliteSessionService(BaseSessionService):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db_path = path
         self._lock = threading.Lock()
+        self._event_cache = EventCache(event_cache_events)
         self._conn: sqlite3.Connection | None = _connect(path, str(synchronous))
 
     def close(self) -> None:
@@ -212,7 +219,8 @@ class SqliteSessionService(BaseSessionService):
         self, *, app_name: str, user_id: str, session_id: str, event_ids: Sequence[str]
     ) -> Session | None:
         key = (app_name, user_id, session_id)
-        return await self._read(functools.partial(_get_step_session, key, tuple(event_ids)))
+        step = functools.partial(_get_step_session, key, tuple(event_ids), self._event_cache)
+        return await self._read(step)
 
     async def retract_event(self, session: Session, event_id: str) -> None:
         key = (session.app_name, session.user_id, session.id)
@@ -272,6 +280,7 @@ def _create_schema(conn: sqlite3.Connection) -> None:
         present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         if column not in present:
             conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    _event_cache.create_schema(conn)
 
 
 def _in_transaction(
@@ -467,10 +476,15 @@ def _retract_event(
 
 
 def _get_step_session(
-    key: tuple[str, str, str], event_ids: tuple[str, ...], conn: sqlite3.Connection
+    key: tuple[str, str, str],
+    event_ids: tuple[str, ...],
+    cache: EventCache,
+    conn: sqlite3.Connection,
 ) -> Session | None:
-    """The session without the given events, their state writes undone (see the method)."""
-    session = _get_session(*key, None, conn)
+    """The session without the given events, their state writes undone (see the method).
+
+    Its events are the cache's shared objects (see `_event_cache.release`)."""
+    session = _cached_session(key, cache, conn)
     if session is None or not event_ids:
         return session
     marks = ", ".join("?" * len(event_ids))
@@ -484,6 +498,26 @@ def _get_step_session(
         delta = Event.model_validate_json(data).actions.state_delta
         undo_in(state, restorations(delta, prior, lambda k: [state[k]] if k in state else []))
     session.events = [e for e in session.events if e.id not in event_ids]
+    return session
+
+
+def _cached_session(
+    key: tuple[str, str, str], cache: EventCache, conn: sqlite3.Connection
+) -> Session | None:
+    row = _session_row(conn, *key)
+    events = cache.events(conn, key) if row is not None else None
+    if row is None or events is None:
+        return None
+    session_state, update_time = row
+    session = Session(
+        id=key[2],
+        app_name=key[0],
+        user_id=key[1],
+        state=_merged_state(conn, key[0], key[1], session_state),
+        last_update_time=update_time,
+    )
+    session.events = events  # assigned, not validated: the shared objects themselves
+    session._release_shared_events = cache.releaser(key)
     return session
 
 

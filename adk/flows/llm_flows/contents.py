@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from google.genai import types
 
+from ...utils._copying import deep_copy
 from ._context_filters import apply_rewinds, is_other_agent_reply, should_include_event_in_context
 from ._other_agent import present_other_agent_message
 from ._rearrange import (
@@ -107,7 +108,7 @@ def get_contents(
     for event in arranged:
         if not event.content:
             continue
-        content = copy.deepcopy(event.content)
+        content = deep_copy(event.content)  # the request's own: callbacks may change it
         if not preserve_function_call_ids:
             remove_client_function_call_id(content)
         contents.append(content)
