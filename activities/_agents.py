@@ -5,8 +5,6 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
-import time
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -34,7 +32,7 @@ from workflows.contracts import (
 )
 
 from ._model_step import invocation_context, load_session
-from ._on_event import record
+from ._on_event import before_run, record
 from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
 
 
@@ -152,19 +150,8 @@ async def begin_agent_tool(
             content=message,
         ),
     )
-    with user_code("a plugin's before_run_callback"):
-        answer = await plugins.run_before_run_callback(invocation_context=ctx)
-    if not isinstance(answer, types.Content):
-        return False
-    early = Event(
-        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.user_event_id}/before_run")),
-        timestamp=time.time(),
-        invocation_id=input.invocation_id,
-        author="model",
-        content=answer,
-    )
-    await record(store, session, early, plugins, lambda: ctx)
-    return True  # the answer ends the agent's run: it does not start
+    # a plugin's answer ends the agent's run: it does not start
+    return await before_run(store, session, plugins, ctx, input.user_event_id)
 
 
 async def finish_agent_tool(

@@ -5,8 +5,6 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
-import time
-import uuid
 from collections.abc import Mapping
 
 from google.genai import types
@@ -27,7 +25,7 @@ from adk.sessions.session import Session
 from workflows.contracts import BeginInput, BeginOutput, RunHookInput, SessionRef
 from workflows.errors import RaisedError, find_raised, rebuild
 
-from ._on_event import record
+from ._on_event import before_run
 from ._spec import build_spec
 from ._support import find_app, user_code
 
@@ -132,23 +130,7 @@ async def _begin(
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
     ctx.agent = agent
-    with user_code("a plugin's before_run_callback"):
-        answer = await plugins.run_before_run_callback(invocation_context=ctx)
-    early_exit = isinstance(answer, types.Content)
-    if early_exit:  # google-adk 2.13: the answer, authored "model", ends the run
-        await record(
-            store,
-            session,
-            Event(
-                id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.user_event_id}/before_run")),
-                timestamp=time.time(),
-                invocation_id=invocation.invocation_id,
-                author="model",
-                content=answer,
-            ),
-            plugins,
-            lambda: ctx,
-        )
+    early_exit = await before_run(store, session, plugins, ctx, input.user_event_id)
     return BeginOutput(
         root=build_spec(app.root_agent, plugins),
         agent_to_run=agent.name,

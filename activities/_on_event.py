@@ -1,4 +1,5 @@
-"""The plugins' on_event_callback, before an event is recorded (google-adk 2.13's rules).
+"""The plugins' on_event_callback before an event is recorded, and before_run's answer
+(google-adk 2.13's rules).
 
 Runs on: activity side (worker process).
 
@@ -11,7 +12,11 @@ in the session (a retried append) is not shown to the plugins again.
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Callable
+
+from google.genai import types
 
 from adk.agents.invocation_context import InvocationContext
 from adk.events.event import Event
@@ -65,3 +70,28 @@ async def record(
     if all(e.id != event.id for e in session.events):
         event = await on_event(plugins, ctx, event)
     return await store.append_event(session, event)
+
+
+async def before_run(
+    store: BaseSessionService,
+    session: Session,
+    plugins: PluginManager,
+    ctx: InvocationContext,
+    user_event_id: str,
+) -> bool:
+    """The plugins' before_run_callback; True when one answered with content: google-adk
+    2.13 records that answer as a "model" event (through on_event) and runs no agent.
+    Its id derives from the user event's, so a retried step records it once."""
+    with user_code("a plugin's before_run_callback"):
+        answer = await plugins.run_before_run_callback(invocation_context=ctx)
+    if not isinstance(answer, types.Content):
+        return False
+    early = Event(
+        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{user_event_id}/before_run")),
+        timestamp=time.time(),
+        invocation_id=ctx.invocation_id,
+        author="model",
+        content=answer,
+    )
+    await record(store, session, early, plugins, lambda: ctx)
+    return True
