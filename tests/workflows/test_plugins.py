@@ -8,12 +8,16 @@ run is compared with google-adk 2.13 in tests/differential/cases/plugin_*.py).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from adk import Agent
 from adk.plugins import BasePlugin
 from adk.testing import MockModel
 from workflows import names
 
 from .helpers import runner_for, turn
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 class Counting(BasePlugin):
@@ -49,3 +53,26 @@ async def test_run_hooks_are_named_activities_and_plugins_close_with_the_runner(
     assert scheduled[-1] == '"plugins: after_run_callback · root"'
     # no agent hook, no error hook: no agent-callback step, no notification activity
     assert not any("agent_callback" in s or "error" in s for s in scheduled)
+
+
+async def test_the_inventory_example_recovers_from_a_failed_lookup(temporal_env):
+    """examples/inventory: the lookup of "widgets" fails, ReflectAndRetry hands the model
+    guidance instead of failing the run, the model retries with "widget"."""
+    from adk.runners import Runner
+    from worker import load_app
+
+    app = load_app(str(REPO / "examples" / "inventory"))
+    async with Runner(app=app, temporal_client=temporal_env.client) as runner:
+        await runner.session_service.create_session(
+            app_name="inventory", user_id="u1", session_id="s1"
+        )
+        events = await turn(runner, "How many widgets?")
+        session = await runner.session_service.get_session(
+            app_name="inventory", user_id="u1", session_id="s1"
+        )
+    responses = [r.response for e in events for r in e.get_function_responses()]
+    assert responses[0]["response_type"] == "ERROR_HANDLED_BY_REFLECT_AND_RETRY_PLUGIN"
+    assert "no item named 'widgets'" in responses[0]["error_details"]
+    assert responses[1] == {"item": "widget", "in_stock": 12}
+    assert events[-1].content.parts[0].text == "We have 12 widget(s) in stock."
+    assert session is not None and session.state["user:tool_calls"] == 2
