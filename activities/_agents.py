@@ -18,7 +18,9 @@ from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
+from adk.sessions.session import Session
 from adk.sessions.state import State
 from adk.tools.agent_tool import AgentTool
 from workflows.contracts import (
@@ -126,14 +128,8 @@ async def begin_agent_tool(
     message = types.Content(role="user", parts=[types.Part(text=request)])
     # google-adk 2.13 runs the agent in a Runner of its own, with the caller's plugins
     plugins = plugin_manager_of(find_app(apps, parent.app_name))
-    ctx = InvocationContext(
-        session_service=store,
-        invocation_id=input.invocation_id,
-        agent=tool.agent,
-        user_content=message,
-        session=session,
-        plugin_manager=plugins,
-    )
+    ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx.user_content = message
     with user_code("a plugin's on_user_message_callback"):
         replaced = await plugins.run_on_user_message_callback(
             invocation_context=ctx, user_message=message
@@ -167,13 +163,7 @@ async def finish_agent_tool(
     app = find_app(apps, parent.app_name)
     tool = await _agent_tool(apps, input.call)
     plugins = plugin_manager_of(app)
-    ctx = InvocationContext(
-        session_service=store,
-        invocation_id=input.invocation_id,
-        agent=tool.agent,
-        session=session,
-        plugin_manager=plugins,
-    )
+    ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
     for event in input.pending_events:
         await record(store, session, event, plugins, lambda: ctx)
     with user_code("a plugin's after_run_callback"):  # the end of the agent's own run
@@ -196,4 +186,22 @@ async def finish_agent_tool(
     response = result if isinstance(result, dict) else {"result": result}
     return ToolCallOutput(
         response=response, actions=actions, display_text=tool.display_text(result, response)
+    )
+
+
+def _agent_tool_context(
+    store: BaseSessionService,
+    session: Session,
+    invocation_id: str,
+    tool: AgentTool,
+    plugins: PluginManager,
+) -> InvocationContext:
+    """The context of an AgentTool's own run (google-adk 2.13 runs it in a Runner of its
+    own, with the caller's plugins), for the plugins' run hooks."""
+    return InvocationContext(
+        session_service=store,
+        invocation_id=invocation_id,
+        agent=tool.agent,
+        session=session,
+        plugin_manager=plugins,
     )
