@@ -22,7 +22,7 @@ from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
-from adk.flows.llm_flows import nl_planning
+from adk.flows.llm_flows import code_execution, nl_planning
 from adk.flows.llm_flows.functions import populate_client_function_call_id
 from adk.flows.llm_flows.pipeline import build_llm_request
 from adk.models._errors import classify_model_error
@@ -120,7 +120,13 @@ async def model_step(
     with user_code(f"the planner of agent {agent.name}"):
         planned = nl_planning.process_response(ctx, agent, response)
     if planned is not None:  # google-adk 2.13: what the planner wrote, in an event first
-        await record(store, session, _state_event(input, agent, planned), plugins, lambda: ctx)
+        planned_event = _side_event(input, agent, "planning", planned.actions)
+        await record(store, session, planned_event, plugins, lambda: ctx)
+    with user_code(f"the code executor of agent {agent.name}"):
+        executed = code_execution.process_response(agent, response)
+    if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
+        executed_event = _side_event(input, agent, "code_execution", executed)
+        await record(store, session, executed_event, plugins, lambda: ctx)
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
     if event is None:
@@ -143,14 +149,16 @@ async def model_step(
     return output
 
 
-def _state_event(input: ModelStepInput, agent: LlmAgent, planned: CallbackContext) -> Event:
+def _side_event(input: ModelStepInput, agent: LlmAgent, what: str, actions: EventActions) -> Event:
+    """An event a response processor records before the model's (its id derived from the
+    step's, so a retried step records it once)."""
     return Event(
-        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.event_id}/planning")),
+        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.event_id}/{what}")),
         timestamp=input.timestamp,
         invocation_id=input.ref.invocation_id,
         author=agent.name,
         branch=input.ref.branch,
-        actions=planned.actions,
+        actions=actions,
         node_info={"path": input.ref.node_path},
     )
 

@@ -113,8 +113,12 @@ class LlmAgent(BaseAgent):
             for name, feature in super()._unimplemented_settings()
             if name not in ("input_schema", "output_schema")  # LlmAgent's own fields
         ]
-        if self.code_executor is not None:
-            found.append(("code_executor", "code executors"))
+        from ..code_executors.built_in_code_executor import BuiltInCodeExecutor
+
+        if self.code_executor is not None and not isinstance(
+            self.code_executor, BuiltInCodeExecutor
+        ):
+            found.append(("code_executor", "code executors other than BuiltInCodeExecutor"))
         if self.mode not in (None, "chat"):
             found.append(("mode", f"the {self.mode!r} agent mode (only 'chat' is)"))
         if self.parallel_worker is not None:

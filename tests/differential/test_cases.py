@@ -82,6 +82,7 @@ CASES: dict[str, str | None] = {
     "plugin_reflect_retry": None,
     "plugin_context_and_instruction": None,
     "planners": None,
+    "code_execution_built_in": None,
 }
 
 

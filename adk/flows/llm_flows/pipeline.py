@@ -13,6 +13,7 @@ from ...tools.tool_context import ToolContext
 from . import (
     agent_transfer,
     basic,
+    code_execution,
     contents,
     identity,
     instructions,
@@ -36,6 +37,8 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     contents.process(ctx, agent, llm_request)
     # planning after contents: it unmarks the thoughts an earlier answer's planning marked
     nl_planning.process_request(ctx, agent, llm_request)
+    # code execution after contents too: it rewrites earlier code parts as text
+    code_execution.process_request(agent, llm_request)
     # output_schema last of SingleFlow's: set_model_response leads the declarations
     # and its instruction follows the identity (before AutoFlow's transfer text).
     output_schema.process(agent, llm_request)

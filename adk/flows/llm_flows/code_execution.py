@@ -1,0 +1,50 @@
+"""Code execution: the agent's code executor shapes the request and reads the answer.
+
+Runs on: activity side (model step), at google-adk 2.13's places: the request part
+after planning (before output_schema), the response part after planning's.
+BuiltInCodeExecutor only: the model runs the code (Gemini's code execution tool);
+an agent given another executor is refused when it is built.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...code_executors.base_code_executor import BaseCodeExecutor
+from ...code_executors.built_in_code_executor import BuiltInCodeExecutor
+from ...code_executors.code_execution_utils import CodeExecutionUtils
+from ...events.event_actions import EventActions
+
+if TYPE_CHECKING:
+    from ...agents.llm_agent import LlmAgent
+    from ...models.llm_request import LlmRequest
+    from ...models.llm_response import LlmResponse
+
+
+def process_request(agent: LlmAgent, llm_request: LlmRequest) -> None:
+    executor = agent.code_executor
+    if not isinstance(executor, BaseCodeExecutor):
+        return
+    if isinstance(executor, BuiltInCodeExecutor):
+        executor.process_llm_request(llm_request)
+    # earlier code and results go back as text the model can read
+    delimiters = executor.code_block_delimiters[0] if executor.code_block_delimiters else ("", "")
+    for content in llm_request.contents:
+        CodeExecutionUtils.convert_code_execution_parts(
+            content, delimiters, executor.execution_result_delimiters
+        )
+
+
+def process_response(agent: LlmAgent, llm_response: LlmResponse) -> EventActions | None:
+    """For BuiltInCodeExecutor, the actions of the event google-adk 2.13 records before
+    the model's (empty: generated images would be saved as artifacts, which are not
+    implemented yet, and 2.13 without an artifact service refuses them too)."""
+    if not isinstance(agent.code_executor, BuiltInCodeExecutor):
+        return None
+    if llm_response.partial or not llm_response.content:
+        return None
+    for part in llm_response.content.parts or []:
+        inline = part.inline_data
+        if inline and (inline.mime_type or "").startswith("image/"):
+            raise ValueError("Artifact service is not initialized.")
+    return EventActions()
