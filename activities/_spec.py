@@ -104,6 +104,11 @@ def build_spec(agent: BaseAgent, plugins: PluginManager) -> AgentSpec:
             )
             for tool in static_tools(agent)
         ]
+        spec.step_extras = [
+            f"{what} {type(part).__name__}"
+            for what, part in (("planner", agent.planner), ("code", agent.code_executor))
+            if part is not None
+        ]
         spec.output_key = agent.output_key
         spec.accumulates_output = bool(
             agent.output_key and agent.output_schema is None and agent.mode != "task"

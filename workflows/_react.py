@@ -124,7 +124,14 @@ class ReactLoop(RuntimeBase):
                 names.MODEL_STEP,
                 step_input,
                 result_type=ModelStepOutput,
-                summary=f"model {agent.model} · step {self.llm_calls} · {agent.name}",
+                summary=" · ".join(
+                    [
+                        f"model {agent.model}",
+                        f"step {self.llm_calls}",
+                        agent.name,
+                        *agent.step_extras,
+                    ]
+                ),
                 **activity_kwargs(agent.model_activity_options, MODEL_DEFAULTS),
             )
         except BaseException as error:  # failed or cancelled: the events may not be stored

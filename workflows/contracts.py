@@ -61,6 +61,9 @@ class AgentSpec(BaseModel):
     model_activity_options: ActivityOptions | None = None
     tool_activity_options: ActivityOptions | None = None
     has_agent_callbacks: bool = False
+    step_extras: list[str] = Field(default_factory=list)
+    """What else a model step of this agent does, for its Web UI summary (the planner,
+    the code executor: "planner PlanReActPlanner", "code BuiltInCodeExecutor")."""
 
     def find(self, name: str) -> AgentSpec | None:
         if self.name == name:

@@ -76,3 +76,27 @@ async def test_the_inventory_example_recovers_from_a_failed_lookup(temporal_env)
     assert responses[1] == {"item": "widget", "in_stock": 12}
     assert events[-1].content.parts[0].text == "We have 12 widget(s) in stock."
     assert session is not None and session.state["user:tool_calls"] == 2
+
+
+async def test_a_planner_and_a_code_executor_are_named_in_the_model_steps_summary(temporal_env):
+    from adk.code_executors import BuiltInCodeExecutor
+    from adk.planners import PlanReActPlanner
+
+    agent = Agent(
+        name="root",
+        model=MockModel.create(["/*FINAL_ANSWER*/done"], model="gemini-2.5-flash"),
+        planner=PlanReActPlanner(),
+        code_executor=BuiltInCodeExecutor(),
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        await turn(runner, "go", session="planned")
+        history = await temporal_env.client.get_workflow_handle(
+            names.invocation_workflow_id("test_app", "u1", "planned")
+        ).fetch_history()
+    summaries = [
+        e.user_metadata.summary.data.decode()
+        for e in history.events
+        if e.HasField("activity_task_scheduled_event_attributes")
+    ]
+    expected = "model gemini-2.5-flash · step 1 · root · planner PlanReActPlanner · code BuiltInCodeExecutor"
+    assert summaries == [f'"{expected}"']
