@@ -328,7 +328,7 @@ PUBLIC_API = {
         "CodeExecutorContext",
         "UnsafeLocalCodeExecutor",
     ],
-    "adk.plugins": ["BasePlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin"],
+    "adk.plugins": ["BasePlugin", "LoggingPlugin", "PluginManager", "ReflectAndRetryToolPlugin"],
     "adk.examples": ["BaseExampleProvider", "Example"],
     "adk.memory": ["BaseMemoryService", "InMemoryMemoryService"],
     "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],

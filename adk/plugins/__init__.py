@@ -10,9 +10,10 @@ from typing import Any
 from .._unported import unported_attribute
 from .base_plugin import BasePlugin
 from .logging_plugin import LoggingPlugin
+from .plugin_manager import PluginManager
 from .reflect_retry_tool_plugin import ReflectAndRetryToolPlugin
 
-__all__ = ["BasePlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin"]
+__all__ = ["BasePlugin", "LoggingPlugin", "PluginManager", "ReflectAndRetryToolPlugin"]
 
 
 def __getattr__(name: str) -> Any:
