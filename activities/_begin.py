@@ -19,10 +19,10 @@ from adk.apps.app import App, plugin_manager_of
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.agent_routing import find_agent_to_run
-from adk.plugins.plugin_manager import PluginCallbackName, PluginManager
+from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
-from workflows.contracts import BeginInput, BeginOutput, RunHookInput, SessionRef
+from workflows.contracts import BeginInput, BeginOutput, RunHook, RunHookInput, SessionRef
 from workflows.errors import RaisedError, find_raised, rebuild
 
 from ._on_event import before_run
@@ -58,7 +58,7 @@ def check_message(input: BeginInput) -> None:
         )
 
 
-RUN_HOOKS: tuple[PluginCallbackName, ...] = (
+RUN_HOOKS: tuple[RunHook, ...] = (
     "after_run_callback",
     "on_run_error_callback",
     "on_agent_error_callback",

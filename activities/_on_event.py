@@ -67,7 +67,7 @@ async def record(
     ctx: Callable[[], InvocationContext],
 ) -> Event:
     """Append an event the invocation produced, through on_event if it is new here."""
-    if all(e.id != event.id for e in session.events):
+    if plugins.overrides("on_event_callback") and all(e.id != event.id for e in session.events):
         event = await on_event(plugins, ctx, event)
     return await store.append_event(session, event)
 

@@ -35,6 +35,7 @@ with workflow.unsafe.imports_passed_through():
         AgentRunResult,
         AgentSpec,
         AgentToolCall,
+        RunHook,
         RunHookInput,
     )
     from .errors import RaisedError, find_raised
@@ -71,7 +72,7 @@ class Orchestration(RuntimeBase):
 
     async def plugin_hook(
         self,
-        hook: str,
+        hook: RunHook,
         agent: str,
         branch: str | None = None,
         error: BaseException | None = None,
@@ -90,7 +91,7 @@ class Orchestration(RuntimeBase):
                 session=self.session,
                 invocation_id=self.invocation_id,
                 agent_name=agent,
-                hook=hook,  # type: ignore[arg-type]
+                hook=hook,
                 error=raised,
                 branch=branch,
             ),

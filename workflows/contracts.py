@@ -139,10 +139,14 @@ class BeginOutput(BaseModel):
     user_event_recorded: bool
     early_exit: bool = False
     """A plugin's before_run_callback answered: its event is recorded, no agent runs."""
-    run_hooks: list[str] = Field(default_factory=list)
+    run_hooks: list[RunHook] = Field(default_factory=list)
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+
+
+RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
+"""The plugins' hooks the workflows run as activities of their own."""
 
 
 class RunHookInput(BaseModel):
@@ -152,7 +156,7 @@ class RunHookInput(BaseModel):
     session: SessionRef
     invocation_id: str
     agent_name: str
-    hook: Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
+    hook: RunHook
     error: RaisedError | None = None
     branch: str | None = None
 
@@ -259,7 +263,7 @@ class RunContext(BaseModel):
     root_workflow_id: str
     asked: str = ""
     """The user's message, shortened (for summaries)."""
-    run_hooks: list[str] = Field(default_factory=list)
+    run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
 
 

@@ -33,6 +33,7 @@ with workflow.unsafe.imports_passed_through():
         InvocationStatus,
         PendingRequest,
         RunContext,
+        RunHook,
     )
 
 
@@ -79,7 +80,7 @@ class AdkInvocationWorkflow:
                 await runtime.run_with_transfers(agent, branch=None)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
-                await runtime.plugin_hook("after_run_callback", agent.name)
+                await runtime.plugin_hook("after_run_callback", runtime.entry)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
@@ -106,7 +107,7 @@ class AdkInvocationWorkflow:
         )
 
     def _new_runtime(
-        self, input: InvocationInput, root: AgentSpec, run_hooks: list[str]
+        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]
     ) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
         context = RunContext(
