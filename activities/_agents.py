@@ -46,7 +46,7 @@ async def agent_callback(
     app = find_app(apps, ref.session.app_name)
     agent = find_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
-    session = await load_session(store, ref, records=input.event_id)
+    session = await load_session(store, ref, records=[input.event_id])
     ctx = invocation_context(store, session, ref, agent, plugins)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from temporalio import activity
@@ -47,18 +47,18 @@ from ._support import (
 )
 
 
-async def load_session(store: BaseSessionService, ref: StepRef, records: str | None) -> Session:
-    """The session as the step sees it. `records`: the id of the event the step records.
+async def load_session(store: BaseSessionService, ref: StepRef, records: Sequence[str]) -> Session:
+    """The session as the step sees it. `records`: the ids of the events the step records.
 
     A retried step sees the session as its first attempt did: if an earlier attempt
-    recorded that event (its result never reached the workflow), the event is left out
-    and its state writes are undone; this attempt's record replaces it in full.
+    recorded those events (its result never reached the workflow), they are left out
+    and their state writes are undone; this attempt's records replace them in full.
     """
     session = await store.get_step_session(
         app_name=ref.session.app_name,
         user_id=ref.session.user_id,
         session_id=ref.session.session_id,
-        event_ids=[records] if records else [],
+        event_ids=records,
     )
     if session is None:
         raise ApplicationError(
@@ -106,7 +106,8 @@ async def model_step(
     app = find_app(apps, ref.session.app_name)
     agent = find_llm_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
-    session = await load_session(store, ref, records=input.event_id)
+    side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
+    session = await load_session(store, ref, records=[input.event_id, *side.values()])
     hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
@@ -120,12 +121,12 @@ async def model_step(
     with user_code(f"the planner of agent {agent.name}"):
         planned = nl_planning.process_response(ctx, agent, response)
     if planned is not None:  # google-adk 2.13: what the planner wrote, in an event first
-        planned_event = _side_event(input, agent, "planning", planned.actions)
+        planned_event = _side_event(input, agent, side["planning"], planned.actions)
         await record(store, session, planned_event, plugins, lambda: ctx)
     with user_code(f"the code executor of agent {agent.name}"):
         executed = code_execution.process_response(agent, response)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
-        executed_event = _side_event(input, agent, "code_execution", executed)
+        executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
@@ -149,11 +150,15 @@ async def model_step(
     return output
 
 
-def _side_event(input: ModelStepInput, agent: LlmAgent, what: str, actions: EventActions) -> Event:
-    """An event a response processor records before the model's (its id derived from the
-    step's, so a retried step records it once)."""
+def _side_event_id(input: ModelStepInput, what: str) -> str:
+    """The id of an event a response processor (`what`) records before the model's:
+    derived from the step's, so a retried step records it once."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.event_id}/{what}"))
+
+
+def _side_event(input: ModelStepInput, agent: LlmAgent, id: str, actions: EventActions) -> Event:
     return Event(
-        id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"{input.event_id}/{what}")),
+        id=id,
         timestamp=input.timestamp,
         invocation_id=input.ref.invocation_id,
         author=agent.name,

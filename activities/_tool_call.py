@@ -99,7 +99,9 @@ async def tool_call(
     if plugins.overrides("on_event_callback") or await sees_session(
         agent, plugins, call.name or ""
     ):
-        session = await load_session(store, ref, records=input.record_as)
+        session = await load_session(
+            store, ref, records=[input.record_as] if input.record_as else []
+        )
     else:  # nothing this call runs can read the session: skip the store reads
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
