@@ -24,7 +24,7 @@ from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
 from adk.flows.llm_flows.functions import populate_client_function_call_id
-from adk.flows.llm_flows.pipeline import build_llm_request
+from adk.flows.llm_flows.pipeline import build_llm_request, is_ours
 from adk.models._errors import classify_model_error
 from adk.models.base_llm import BaseLlm
 from adk.models.llm_request import LlmRequest
@@ -180,6 +180,8 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order: the
     plugins' first; one that answers skips the agent's own)."""
+    if plugins.overrides("before_model_callback") or agent.canonical_before_model_callbacks:
+        llm_request._own_contents()  # callbacks may change the contents in place
     with user_code("a plugin's before_model_callback"):
         override = await plugins.run_before_model_callback(
             callback_context=callback_context, llm_request=llm_request
@@ -234,6 +236,8 @@ async def _call_model(
     llm_request: LlmRequest,
 ) -> LlmResponse | None:
     llm = _model_of(agent)
+    if not is_ours(type(llm).generate_content_async):
+        llm_request._own_contents()  # a model of the user's may change them
     response: LlmResponse | None = None
     try:
         async for chunk in llm.generate_content_async(llm_request, stream=False):
@@ -246,6 +250,7 @@ async def _call_model(
         # model_error carries the redacted provider message.
         if info.retryable and not _last_attempt():
             raise model_error(error, llm.model) from None
+        llm_request._own_contents()  # the error callbacks may change them
         with user_code("a plugin's on_model_error_callback"):
             fallback = await plugins.run_on_model_error_callback(
                 callback_context=callback_context, llm_request=llm_request, error=error

@@ -29,10 +29,12 @@ def process_request(agent: LlmAgent, llm_request: LlmRequest) -> None:
         executor.process_llm_request(llm_request)
     # earlier code and results go back as text the model can read
     delimiters = executor.code_block_delimiters[0] if executor.code_block_delimiters else ("", "")
-    for content in llm_request.contents:
-        CodeExecutionUtils.convert_code_execution_parts(
-            content, delimiters, executor.execution_result_delimiters
-        )
+    for index, content in enumerate(llm_request.contents):
+        last = content.parts[-1] if content.parts else None
+        if last and (last.executable_code or last.code_execution_result):
+            CodeExecutionUtils.convert_code_execution_parts(
+                llm_request._own_content(index), delimiters, executor.execution_result_delimiters
+            )
 
 
 def process_response(agent: LlmAgent, llm_response: LlmResponse) -> EventActions | None:

@@ -49,5 +49,12 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     # tools last: each tool adds its declaration (and may edit the request).
     tool_context = ToolContext(ctx)
     for tool in await agent.canonical_tools(tool_context):
+        if not is_ours(type(tool).process_llm_request):
+            llm_request._own_contents()  # a tool of the user's may change them
         await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
     return llm_request
+
+
+def is_ours(function: object) -> bool:
+    """Whether `function` is durable-adk's own (it does not change contents in place)."""
+    return (getattr(function, "__module__", None) or "").startswith("adk.")
