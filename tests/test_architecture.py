@@ -330,7 +330,7 @@ PUBLIC_API = {
     ],
     "adk.plugins": ["BasePlugin", "LoggingPlugin", "PluginManager", "ReflectAndRetryToolPlugin"],
     "adk.examples": ["BaseExampleProvider", "Example"],
-    "adk.memory": ["BaseMemoryService", "InMemoryMemoryService"],
+    "adk.memory": ["BaseMemoryService", "InMemoryMemoryService", "SqliteMemoryService"],
     "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
     "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
     "client": [
