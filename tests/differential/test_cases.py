@@ -84,6 +84,8 @@ CASES: dict[str, str | None] = {
     "planners": None,
     "code_execution_built_in": None,
     "yaml_callbacks": None,
+    "yaml_pipeline": None,
+    "yaml_transfer_tree": None,
 }
 
 
