@@ -387,3 +387,23 @@ def test_a_folder_with_neither_file_says_so(tmp_path: Path) -> None:
         AppLoadError, match="needs agent.py defining `root_agent`, or root_agent.yaml"
     ):
         load_app(str(tmp_path / "empty_app"))
+
+
+def test_set_default_model_sets_the_model_of_agents_without_one(tmp_path: Path) -> None:
+    from adk.agents import LlmAgent
+    from adk.models.google_llm import Gemini
+
+    folder = make_app(tmp_path, {"root_agent.yaml": "name: solo\ninstruction: x\n"})
+    agent = load_side(folder, kit.OURS)
+    try:
+        LlmAgent.set_default_model("gemini-2.0-flash")
+        assert agent.model_name == agent.canonical_model.model == "gemini-2.0-flash"
+        LlmAgent.set_default_model(Gemini(model="gemini-1.5-pro"))
+        assert agent.model_name == "gemini-1.5-pro"
+        with pytest.raises(ValueError, match="Default model must be a non-empty string."):
+            LlmAgent.set_default_model("")
+        with pytest.raises(TypeError, match="got int"):
+            LlmAgent.set_default_model(3)  # type: ignore[arg-type]
+    finally:
+        LlmAgent.set_default_model(LlmAgent.DEFAULT_MODEL)
+    assert agent.model_name == "gemini-3.5-flash"
