@@ -83,6 +83,7 @@ MODULE_TREE = {
     "agents.common_configs": ["AgentRefConfig", "CodeConfig"],
     "tools.tool_configs": ["BaseToolConfig", "ToolArgsConfig", "ToolConfig"],
     "utils.yaml_utils": ["load_yaml_file", "dump_pydantic_to_yaml"],
+    "errors.tool_execution_error": ["ToolErrorType", "ToolExecutionError"],
 }  # fmt: skip
 
 
@@ -130,7 +131,8 @@ CLASSES = [
     ("agents.sequential_agent_config", "SequentialAgentConfig"),
     ("agents.common_configs", "AgentRefConfig"), ("agents.common_configs", "CodeConfig"),
     ("tools.tool_configs", "ToolConfig"), ("tools.tool_configs", "ToolArgsConfig"),
-    ("tools.agent_tool", "AgentToolConfig"),
+    ("tools.agent_tool", "AgentToolConfig"), ("tools.example_tool", "ExampleToolConfig"),
+    ("errors.tool_execution_error", "ToolExecutionError"),
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"

@@ -159,6 +159,11 @@ def test_a_full_tree_is_built_as_google_adks(tmp_path: Path) -> None:
                       skip_summarization: true
                   - name: FunctionTool
                     args: {func: cfg_app.tools.lookup}
+                  - name: ExampleTool
+                    args:
+                      examples:
+                        - input: {role: user, parts: [{text: hi}]}
+                          output: [{role: model, parts: [{text: hello}]}]
                 before_model_callbacks:
                   - name: cfg_app.tools.before_model
                   - name: cfg_app.tools.before_model
@@ -202,7 +207,7 @@ def test_a_full_tree_is_built_as_google_adks(tmp_path: Path) -> None:
         "gemini-2.5-flash"
     )  # inherited through Sequential and Parallel agents
     assert [t[0] for t in ours["tools"]] == [
-        "function", "function", "FunctionTool", "AgentTool", "FunctionTool",
+        "function", "function", "FunctionTool", "AgentTool", "FunctionTool", "ExampleTool",
     ]  # fmt: skip
 
 
@@ -272,6 +277,11 @@ BAD_CONFIGS: dict[str, dict[str, str]] = {
     },
     "tool_module_missing": {
         "root_agent.yaml": "name: a\ninstruction: x\ntools: [{name: cfg_app.nope.tool}]\n"
+    },
+    "example_provider_not_a_provider": {
+        "__init__.py": "",
+        "tools.py": TOOLS_PY,
+        "root_agent.yaml": "name: a\ninstruction: x\ntools: [{name: ExampleTool, args: {examples: cfg_app.tools.not_an_agent}}]\n",
     },
     "unknown_agent_class": {"root_agent.yaml": "agent_class: NoSuchAgent\nname: a\n"},
     "empty_file": {"root_agent.yaml": "# nothing\n"},
