@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import warnings
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
@@ -27,11 +27,11 @@ from ..planners.base_planner import BasePlanner
 from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
 from .base_agent import BaseAgent, _as_list, call_maybe_async
+from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
 from .context import Context as ToolContext
+from .llm_agent_config import LlmAgentConfig
 from .readonly_context import ReadonlyContext
-
-DEFAULT_MODEL = "gemini-2.5-flash"
 
 InstructionProvider = Callable[[ReadonlyContext], Union[str, Awaitable[str]]]
 ToolUnion = Union[Callable[..., Any], BaseTool, Any]
@@ -68,6 +68,15 @@ OnToolErrorCallback = Union[_SingleOnToolErrorCallback, list[_SingleOnToolErrorC
 
 class LlmAgent(BaseAgent):
     """An agent that calls a model in a loop, running the tools it asks for."""
+
+    DEFAULT_MODEL: ClassVar[str] = "gemini-3.5-flash"
+    """google-adk 2.13's default model, for an agent with no model of its own or inherited."""
+    DEFAULT_LIVE_MODEL: ClassVar[str] = "gemini-live-2.5-flash-native-audio"
+    """google-adk 2.13's default live model (live runs are not implemented here)."""
+    _default_model: ClassVar[str | BaseLlm] = DEFAULT_MODEL
+    _default_live_model: ClassVar[str | BaseLlm] = DEFAULT_LIVE_MODEL
+    config_type: ClassVar[type[BaseAgentConfig]] = LlmAgentConfig
+    """Its YAML schema (Agent Config)."""
 
     model: str | BaseLlm = ""
     """Model name (resolved through LLMRegistry) or instance; inherited when empty."""
@@ -130,24 +139,53 @@ class LlmAgent(BaseAgent):
         ]
         return found
 
+    @classmethod
+    def set_default_model(cls, model: str | BaseLlm) -> None:
+        """The model of agents with no model of their own nor an LlmAgent ancestor's.
+
+        Process-wide (a class attribute), as in google-adk: set it in the worker's
+        process (e.g. in the app's module), where the model steps run.
+        """
+        if not isinstance(model, (str, BaseLlm)):
+            raise TypeError(
+                "Default model must be a model name (str) or BaseLlm instance,"
+                f" got {type(model).__name__}."
+            )
+        if isinstance(model, str) and not model:
+            raise ValueError("Default model must be a non-empty string.")
+        cls._default_model = model
+
+    @classmethod
+    def set_default_live_model(cls, model: str | BaseLlm) -> None:
+        """google-adk's default live model (kept for its API; live runs are not implemented)."""
+        if not isinstance(model, (str, BaseLlm)):
+            raise TypeError(
+                "Default live model must be a model name (str) or BaseLlm"
+                f" instance, got {type(model).__name__}."
+            )
+        if isinstance(model, str) and not model:
+            raise ValueError("Default live model must be a non-empty string.")
+        cls._default_live_model = model
+
+    @classmethod
+    def _resolve_default_model(cls) -> BaseLlm:
+        default = cls._default_model
+        return default if isinstance(default, BaseLlm) else LLMRegistry.new_llm(default)
+
     @property
     def canonical_model(self) -> BaseLlm:
         """The model instance: own, else the nearest LlmAgent ancestor's, else the default."""
         if isinstance(self.model, BaseLlm):
             return self.model
         if self.model:
-            # one instance (and HTTP client) per name and event loop, reused across steps
-            key = (self.model, _loop_id())
-            llm = self._models.get(key)
-            if llm is None:
-                llm = self._models[key] = LLMRegistry.new_llm(self.model)
-            return llm
+            return self._named_model(self.model)
         ancestor = self.parent_agent
         while ancestor is not None:
             if isinstance(ancestor, LlmAgent) and ancestor.model:
                 return ancestor.canonical_model
             ancestor = ancestor.parent_agent
-        return LLMRegistry.new_llm(DEFAULT_MODEL)
+        default = self._default_model
+        return default if isinstance(default, BaseLlm) else self._named_model(default)
 
     @property
     def model_name(self) -> str:
@@ -157,7 +195,16 @@ class LlmAgent(BaseAgent):
             if isinstance(agent, LlmAgent) and agent.model:
                 return agent.model.model if isinstance(agent.model, BaseLlm) else agent.model
             agent = agent.parent_agent
-        return DEFAULT_MODEL
+        default = self._default_model
+        return default.model if isinstance(default, BaseLlm) else default
+
+    def _named_model(self, name: str) -> BaseLlm:
+        # one instance (and HTTP client) per name and event loop, reused across steps
+        key = (name, _loop_id())
+        llm = self._models.get(key)
+        if llm is None:
+            llm = self._models[key] = LLMRegistry.new_llm(name)
+        return llm
 
     async def canonical_instruction(self, ctx: ReadonlyContext) -> tuple[str, bool]:
         """(instruction, bypass_state_injection): providers are not templated."""

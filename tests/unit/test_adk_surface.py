@@ -72,6 +72,18 @@ MODULE_TREE = {
     "memory": ["BaseMemoryService", "InMemoryMemoryService"],
     "artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
     "utils": [],
+    "agents.config_agent_utils": ["from_config", "resolve_agent_reference", "resolve_code_reference",
+                                  "resolve_callbacks", "resolve_fully_qualified_name"],
+    "agents.agent_config": ["AgentConfig", "agent_config_discriminator"],
+    "agents.base_agent_config": ["BaseAgentConfig"],
+    "agents.llm_agent_config": ["LlmAgentConfig"],
+    "agents.loop_agent_config": ["LoopAgentConfig"],
+    "agents.parallel_agent_config": ["ParallelAgentConfig"],
+    "agents.sequential_agent_config": ["SequentialAgentConfig"],
+    "agents.common_configs": ["AgentRefConfig", "CodeConfig"],
+    "tools.tool_configs": ["BaseToolConfig", "ToolArgsConfig", "ToolConfig"],
+    "utils.yaml_utils": ["load_yaml_file", "dump_pydantic_to_yaml"],
+    "errors.tool_execution_error": ["ToolErrorType", "ToolExecutionError"],
 }  # fmt: skip
 
 
@@ -113,6 +125,14 @@ CLASSES = [
     ("plugins.base_plugin", "BasePlugin"), ("plugins.logging_plugin", "LoggingPlugin"),
     ("plugins.reflect_retry_tool_plugin", "ReflectAndRetryToolPlugin"),
     ("examples.example", "Example"),
+    ("agents.base_agent_config", "BaseAgentConfig"), ("agents.llm_agent_config", "LlmAgentConfig"),
+    ("agents.loop_agent_config", "LoopAgentConfig"),
+    ("agents.parallel_agent_config", "ParallelAgentConfig"),
+    ("agents.sequential_agent_config", "SequentialAgentConfig"),
+    ("agents.common_configs", "AgentRefConfig"), ("agents.common_configs", "CodeConfig"),
+    ("tools.tool_configs", "ToolConfig"), ("tools.tool_configs", "ToolArgsConfig"),
+    ("tools.agent_tool", "AgentToolConfig"), ("tools.example_tool", "ExampleToolConfig"),
+    ("errors.tool_execution_error", "ToolExecutionError"),
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"
