@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Union
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
 
+from .._unimplemented import not_implemented
 from ..activity_options import ActivityOptions
 from ..code_executors.base_code_executor import BaseCodeExecutor
 from ..events.event import Event
@@ -230,9 +231,19 @@ class LlmAgent(BaseAgent):
         from ..tools.base_tool import BaseTool
         from ..tools.base_toolset import BaseToolset
         from ..tools.function_tool import FunctionTool
+        from ..tools.google_search_tool import GoogleSearchTool
 
         resolved: list[BaseTool] = []
         for tool in self.tools:
+            if (
+                isinstance(tool, GoogleSearchTool)
+                and tool.bypass_multi_tools_limit
+                and len(self.tools) > 1
+            ):
+                raise not_implemented(
+                    "GoogleSearchTool(bypass_multi_tools_limit=True) beside other tools",
+                    "google search run by an agent of its own (GoogleSearchAgentTool)",
+                )
             if isinstance(tool, BaseTool):
                 resolved.append(tool)
             elif isinstance(tool, BaseToolset):

@@ -86,6 +86,7 @@ CASES: dict[str, str | None] = {
     "yaml_callbacks": None,
     "yaml_pipeline": None,
     "yaml_transfer_tree": None,
+    "builtin_gemini_tools": None,
 }
 
 

@@ -49,8 +49,6 @@ class _Toolset(BaseToolset):
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", code_executor=UnsafeLocalCodeExecutor()), "code_executor"),
-    (lambda: Agent(name="a", tools=[google_search]), "google_search"),
-    (lambda: Agent(name="a", tools=[url_context]), "url_context"),
     (lambda: Agent(name="a", tools=[load_artifacts]), "load_artifacts"),
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
