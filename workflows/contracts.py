@@ -159,6 +159,9 @@ class RunHookInput(BaseModel):
     hook: RunHook
     error: RaisedError | None = None
     branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
+    it in the session's state; never persisted)."""
 
 
 class StepRef(BaseModel):

@@ -81,6 +81,8 @@ CASES: dict[str, str | None] = {
     "plugin_agent_tool": None,
     "plugin_reflect_retry": None,
     "plugin_context_and_instruction": None,
+    "plugin_logging": None,
+    "plugin_debug_logging": None,
     "planners": None,
     "code_execution_built_in": None,
 }

@@ -66,7 +66,9 @@ MODULE_TREE = {
     "planners": ["BasePlanner", "BuiltInPlanner", "PlanReActPlanner"],
     "code_executors": ["BaseCodeExecutor", "BuiltInCodeExecutor", "CodeExecutorContext",
                        "UnsafeLocalCodeExecutor"],
-    "plugins": ["BasePlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin"],
+    "plugins": ["BasePlugin", "DebugLoggingPlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin",
+                "ToolResultClassification", "ToolResultClassifier"],
+    "plugins.debug_logging_plugin": ["DebugLoggingPlugin"],
     "plugins.base_plugin": ["BasePlugin"],
     "examples": ["BaseExampleProvider", "Example"],
     "memory": ["BaseMemoryService", "InMemoryMemoryService"],
@@ -112,6 +114,7 @@ CLASSES = [
     ("code_executors.unsafe_local_code_executor", "UnsafeLocalCodeExecutor"),
     ("plugins.base_plugin", "BasePlugin"), ("plugins.logging_plugin", "LoggingPlugin"),
     ("plugins.reflect_retry_tool_plugin", "ReflectAndRetryToolPlugin"),
+    ("plugins.debug_logging_plugin", "DebugLoggingPlugin"),
     ("examples.example", "Example"),
 ]  # fmt: skip
 
