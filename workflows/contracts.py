@@ -248,6 +248,8 @@ class ToolCallOutput(BaseModel):
     """The timestamp of the response event the activity recorded (None: not recorded)."""
     display_text: str | None = None
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
+    media: list[types.FunctionResponsePart] | None = None
+    """Media the tool returned (images, files), carried in its function response."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
     final_event: Event | None = None

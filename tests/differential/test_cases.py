@@ -83,6 +83,8 @@ CASES: dict[str, str | None] = {
     "plugin_context_and_instruction": None,
     "plugin_logging": None,
     "plugin_debug_logging": None,
+    "plugin_multimodal_tool_results": None,
+    "plugin_multimodal_session": None,
     "planners": None,
     "code_execution_built_in": None,
 }

@@ -69,6 +69,7 @@ MODULE_TREE = {
     "plugins": ["BasePlugin", "DebugLoggingPlugin", "LoggingPlugin", "ReflectAndRetryToolPlugin",
                 "ToolResultClassification", "ToolResultClassifier"],
     "plugins.debug_logging_plugin": ["DebugLoggingPlugin"],
+    "plugins.multimodal_tool_results_plugin": ["MultimodalToolResultsPlugin"],
     "plugins.base_plugin": ["BasePlugin"],
     "examples": ["BaseExampleProvider", "Example"],
     "memory": ["BaseMemoryService", "InMemoryMemoryService"],
@@ -115,6 +116,7 @@ CLASSES = [
     ("plugins.base_plugin", "BasePlugin"), ("plugins.logging_plugin", "LoggingPlugin"),
     ("plugins.reflect_retry_tool_plugin", "ReflectAndRetryToolPlugin"),
     ("plugins.debug_logging_plugin", "DebugLoggingPlugin"),
+    ("plugins.multimodal_tool_results_plugin", "MultimodalToolResultsPlugin"),
     ("examples.example", "Example"),
 ]  # fmt: skip
 
