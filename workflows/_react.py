@@ -200,6 +200,11 @@ class ReactLoop(RuntimeBase):
                 for call, output in zip(calls, outcomes, strict=True)
                 if isinstance(output, ToolCallOutput) and output.display_text is not None
             },
+            media={
+                call.id or "": output.media
+                for call, output in zip(calls, outcomes, strict=True)
+                if isinstance(output, ToolCallOutput) and output.media
+            },
         )
         merged = event.actions
         answer = _answer(outputs, event)

@@ -159,6 +159,9 @@ class RunHookInput(BaseModel):
     hook: RunHook
     error: RaisedError | None = None
     branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
+    it in the session's state; never persisted)."""
 
 
 class StepRef(BaseModel):
@@ -245,6 +248,8 @@ class ToolCallOutput(BaseModel):
     """The timestamp of the response event the activity recorded (None: not recorded)."""
     display_text: str | None = None
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
+    media: list[types.FunctionResponsePart] | None = None
+    """Media the tool returned (images, files), carried in its function response."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
     final_event: Event | None = None

@@ -17,6 +17,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
   `RUN_CONFIG` (the RunConfig every run_async gets) and
+  `CAPTURE_STDOUT = True` (what the run prints, e.g. LoggingPlugin's lines, is
+  compared line by line, the session id named; ours prints in the worker, which
+  runs in this process),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on).
@@ -42,7 +45,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
+import io
 import itertools
+import json
 import re
 import shutil
 import sys
@@ -332,7 +337,12 @@ async def _document(
     session_id = f"{case.__name__}-{next(_counter)}"
     state = dict(getattr(case, "INITIAL_STATE", {}))
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
-    turns = await _run_turns(runner, case, session_id)
+    printed = io.StringIO()
+    if getattr(case, "CAPTURE_STDOUT", False):
+        with contextlib.redirect_stdout(printed):
+            turns = await _run_turns(runner, case, session_id)
+    else:
+        turns = await _run_turns(runner, case, session_id)
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
     interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
@@ -350,13 +360,24 @@ async def _document(
             "events": [{"same_as_yielded": e["id"]} if e in yielded else e for e in stored],
         },
         "requests": dict(recorder.requests),
-        # what a plugin noted in its `observed` list (hooks that leave no event)
-        **{
-            f"plugin {p.name} observed": _jsonable(p.observed)
-            for p in plugins or []
-            if hasattr(p, "observed")
-        },
+        **_named_session(
+            session_id,
+            {
+                **({"stdout": printed.getvalue().splitlines()} if printed.getvalue() else {}),
+                # what a plugin noted in its `observed` list (hooks that leave no event)
+                **{
+                    f"plugin {p.name} observed": _jsonable(p.observed)
+                    for p in plugins or []
+                    if hasattr(p, "observed")
+                },
+            },
+        ),
     }
+
+
+def _named_session(session_id: str, printed: dict[str, Any]) -> dict[str, Any]:
+    """What plugins printed or noted, the kit's own session id (one per side) named."""
+    return json.loads(json.dumps(printed).replace(json.dumps(session_id)[1:-1], "<session>"))
 
 
 def _by_branch(events: list[Any]) -> list[Any]:

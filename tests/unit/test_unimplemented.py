@@ -22,7 +22,6 @@ from adk.artifacts import InMemoryArtifactService
 from adk.code_executors import UnsafeLocalCodeExecutor
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
-from adk.plugins import LoggingPlugin
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
@@ -60,7 +59,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
     (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
-    (lambda: App(name="app", root_agent=agent(), plugins=[LoggingPlugin()]), "LoggingPlugin"),
     (
         lambda: App(
             name="app", root_agent=agent(), events_compaction_config=EventsCompactionConfig()
