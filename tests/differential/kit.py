@@ -17,6 +17,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
   `RUN_CONFIG` (the RunConfig every run_async gets) and
+  `REFERENCE_ARTIFACT_SERVICE = True` (the reference Runner gets an
+  InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
+  result without one; ours has no artifact service and runs as InMemoryRunner does),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on).
@@ -296,8 +299,17 @@ async def run_reference(case_name: str) -> Any:
 
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
+        options: dict[str, Any] = {}
+        if getattr(case, "REFERENCE_ARTIFACT_SERVICE", False):
+            from google.adk.artifacts import InMemoryArtifactService
+
+            options["artifact_service"] = InMemoryArtifactService()
         runner = Runner(
-            app_name=APP, agent=agent, session_service=InMemorySessionService(), plugins=plugins
+            app_name=APP,
+            agent=agent,
+            session_service=InMemorySessionService(),
+            plugins=plugins,
+            **options,
         )
         try:
             return await _document(runner, case, recorder, plugins)
