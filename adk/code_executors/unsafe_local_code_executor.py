@@ -4,7 +4,7 @@ Runs on: activity side (the `adk.execute_code` activity, in a thread of the work
 
 As in 2.13, each execution is a fresh Python interpreter (the worker's own
 `sys.executable` and import path), fed the code on stdin, in a process group of its
-own: a timeout ends it and everything it started. It is not a sandbox: the code
+own: a timeout ends it and everything it started, and so does the worker's death. It is not a sandbox: the code
 has the worker's user, files, network and environment (API keys included). See the
 README ("Code execution") before using it.
 """
@@ -31,7 +31,13 @@ GRACE_SECONDS = 5
 """After a timeout: how long the code gets to end on SIGTERM, then to flush after SIGKILL."""
 
 _BOOTSTRAP = """
-import sys, traceback
+import os, sys, threading, time, traceback
+def orphaned(parent=os.getppid()):
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    if hasattr(os, 'killpg'):
+        os.killpg(0, 9)
+threading.Thread(target=orphaned, daemon=True).start()
 run_name = sys.argv[1]
 del sys.argv[1:]
 scope = {'__name__': run_name} if run_name else {}
@@ -48,7 +54,10 @@ except BaseException as error:
     sys.exit(1)
 """
 """What the child interpreter runs: the code, with its traceback (not this script's
-frame) on stderr and status 1 when it raises; its own exit status when it exits."""
+frame) on stderr and status 1 when it raises; its own exit status when it exits.
+durable-adk's one addition to 2.13's: a daemon thread that ends the code (and all it
+started) within half a second when the worker that ran it dies, so the code does not
+go on beside the attempt Temporal then runs on another worker."""
 
 _MAIN_GUARD = re.compile(r"if\s+__name__\s*==\s*['\"]__main__['\"]")
 

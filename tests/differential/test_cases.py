@@ -84,6 +84,7 @@ CASES: dict[str, str | None] = {
     "planners": None,
     "code_execution_built_in": None,
     "code_execution_local": None,
+    "code_execution_custom": None,
 }
 
 
