@@ -15,6 +15,7 @@ from temporalio.exceptions import (
     ApplicationError,
     CancelledError,
 )
+from temporalio.exceptions import TimeoutError as ActivityTimeoutError
 
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
@@ -160,6 +161,7 @@ class ReactLoop(RuntimeBase):
         self.record(code_event, ongoing=True)
         parts = (code_event.content.parts if code_event.content else None) or []
         code = (parts[-1].executable_code.code if parts and parts[-1].executable_code else "") or ""
+        options = activity_kwargs(agent.code_activity_options, CODE_DEFAULTS)
         try:
             output = await workflow.execute_activity(
                 names.EXECUTE_CODE,
@@ -170,10 +172,19 @@ class ReactLoop(RuntimeBase):
                 ),
                 result_type=CodeExecutionOutput,
                 summary=code_summary(agent.name, agent.code_executor or "code executor", code),
-                **activity_kwargs(agent.code_activity_options, CODE_DEFAULTS),
+                **options,
             )
         except ActivityError as error:
             error_type, message = failure_message(error)
+            if isinstance(error.cause, ActivityTimeoutError):
+                error_type = "CodeExecutionTimeout"
+                kind = error.cause.type.name if error.cause.type else "activity"
+                limit = options["start_to_close_timeout"].total_seconds()
+                message = (
+                    f"no attempt finished in time ({kind} timeout; an attempt may take"
+                    f" {limit:g} s: the executor's timeout_seconds and a margin); its executor"
+                    " did not stop the code"
+                )
             raise ApplicationError(
                 f"Code execution of agent {agent.name} failed: {message}",
                 type=error_type,

@@ -12,10 +12,8 @@ README ("Code execution") before using it.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 import signal
-import subprocess
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +23,12 @@ from .base_code_executor import BaseCodeExecutor
 from .code_execution_utils import CodeExecutionInput, CodeExecutionResult
 
 if TYPE_CHECKING:
+    import subprocess
+
     from ..agents.invocation_context import InvocationContext
+
+# `os` and `subprocess` are imported where they are used: the workflow side imports
+# this package (for the agents' types) and must not import process I/O.
 
 GRACE_SECONDS = 5
 """After a timeout: how long the code gets to end on SIGTERM, then to flush after SIGKILL."""
@@ -63,6 +66,8 @@ _MAIN_GUARD = re.compile(r"if\s+__name__\s*==\s*['\"]__main__['\"]")
 
 
 def _signal_group(group: int, sig: int) -> None:
+    import os
+
     if hasattr(os, "killpg"):
         with contextlib.suppress(OSError):  # the group may be gone already
             os.killpg(group, sig)
@@ -70,6 +75,8 @@ def _signal_group(group: int, sig: int) -> None:
 
 def _stop(process: subprocess.Popen[str]) -> tuple[str, str]:
     """End a timed-out execution and whatever it started; what it wrote until then."""
+    import subprocess
+
     _signal_group(process.pid, signal.SIGTERM)  # it leads its own group
     process.terminate()
     with contextlib.suppress(subprocess.TimeoutExpired):
@@ -102,6 +109,9 @@ class UnsafeLocalCodeExecutor(BaseCodeExecutor):
     def execute_code(
         self, invocation_context: InvocationContext, code_execution_input: CodeExecutionInput
     ) -> CodeExecutionResult:
+        import os
+        import subprocess
+
         code = code_execution_input.code
         env = dict(os.environ)
         # the application's modules import as they do in the worker
