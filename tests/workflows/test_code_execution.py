@@ -8,6 +8,7 @@ activity's own limit fails the invocation with a clear error instead of hanging.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from datetime import timedelta
@@ -28,6 +29,8 @@ from workflows import WORKFLOWS, names
 from workflows.converter import data_converter
 
 from .helpers import runner_for, turn
+
+CODE_APP = Path(__file__).resolve().parents[1] / "apps" / "code_runner"
 
 
 def code_block(code: str) -> str:
@@ -140,3 +143,64 @@ async def test_an_executor_that_hangs_fails_the_invocation_with_a_clear_error(
         " time (START_TO_CLOSE timeout; an attempt may take 2 s: the executor's"
         " timeout_seconds and a margin); its executor did not stop the code"
     )
+
+
+@pytest.mark.slow
+async def test_a_worker_killed_mid_execution_runs_it_again_on_another(
+    temporal_env: Any, tmp_path: Path
+) -> None:
+    """At-least-once: the execution in flight when its worker died runs again on the
+    next worker (its program died with the first); the model step before it is not
+    run again, and the invocation ends as an uninterrupted one."""
+    from adk.sessions import SqliteSessionService
+    from client import AgentClient
+
+    from .test_durability import start_worker, stop, wait_until
+
+    log = tmp_path / "code.log"
+    address = temporal_env.client.service_client.config.target_host
+    task_queue = f"code-{tmp_path.name[-12:]}"
+    env = {"CODE_RUNNER_LOG": str(log)}
+    store = SqliteSessionService(tmp_path / "sessions.db")
+    agents = AgentClient(temporal_env.client, store, task_queue=task_queue)
+    workers = [start_worker(address, task_queue, tmp_path, "worker1", app=CODE_APP, env=env)]
+    try:
+        started = await agents.start(
+            app_name="code_runner", user_id="u1", session_id="killed", new_message="compute"
+        )
+        await wait_until(
+            lambda: log.exists() and log.read_text() == "start\n",
+            timeout=30,
+            what="the program to start",
+            proc=workers[0],
+            tmp=tmp_path,
+        )
+        workers[0].kill()
+        assert workers[0].wait() == -9
+        workers.append(
+            start_worker(address, task_queue, tmp_path, "worker2", app=CODE_APP, env=env)
+        )
+        result = await asyncio.wait_for(started.handle.result(), timeout=60)
+        history = await started.handle.fetch_history()
+    finally:
+        for proc in workers:
+            stop(proc)
+    assert result.final_text == "The answer is 42."
+    assert log.read_text() == "start\nstart\nend\n"  # the first run died with its worker
+    session = await store.get_session(app_name="code_runner", user_id="u1", session_id="killed")
+    store.close()
+    assert session is not None
+    outputs = [
+        p.code_execution_result.output
+        for e in session.events
+        for p in (e.content.parts if e.content else [])
+        if p.code_execution_result
+    ]
+    assert outputs == ["Code execution result:\n42\n\n"]
+    assert len(scheduled(history, names.MODEL_STEP)) == 2
+    attempts = [
+        e.activity_task_started_event_attributes.attempt
+        for e in history.events
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+    ]
+    assert attempts == [1, 2, 1]  # model step, the execution twice, model step
