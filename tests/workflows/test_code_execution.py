@@ -204,3 +204,24 @@ async def test_a_worker_killed_mid_execution_runs_it_again_on_another(
         if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
     ]
     assert attempts == [1, 2, 1]  # model step, the execution twice, model step
+
+
+async def test_the_code_analyst_example_answers_from_what_its_code_printed(
+    temporal_env: Any,
+) -> None:
+    """examples/code_analyst (offline model): code over the question's numbers, its
+    output fed back, the answer from it."""
+    from adk.runners import Runner
+    from worker import load_app
+
+    app = load_app(str(Path(__file__).resolve().parents[2] / "examples" / "code_analyst"))
+    async with Runner(app=app, temporal_client=temporal_env.client) as runner:
+        await runner.session_service.create_session(
+            app_name="code_analyst", user_id="u1", session_id="s1"
+        )
+        events = await turn(runner, "Stats of 3, 5, 8 and 13?")
+    assert [e.author for e in events] == ["user"] + ["code_analyst"] * 3
+    assert events[1].content.parts[-1].executable_code.code.startswith("import statistics")
+    assert events[3].content.parts[0].text == (
+        "Computed with Python:\ncount 4\nmean 7.25\nmedian 6.5\nstdev 4.349"
+    )
