@@ -85,6 +85,7 @@ CASES: dict[str, str | None] = {
     "code_execution_built_in": None,
     "code_execution_local": None,
     "code_execution_custom": None,
+    "code_execution_planner": None,
 }
 
 

@@ -231,3 +231,37 @@ def test_result_part_matches_2_13(result: dict[str, Any]) -> None:
     assert CodeExecutionUtils.build_code_execution_result_part(ours) == (
         reference.CodeExecutionUtils.build_code_execution_result_part(theirs)
     )
+
+
+# ── what an operator sees ───────────────────────────────────────────────────
+
+
+def test_the_web_ui_names_a_code_execution_and_shows_code_and_result() -> None:
+    from adk.events.event import Event
+    from workflows._ui import code_summary, event_lines
+
+    assert code_summary("analyst", "UnsafeLocalCodeExecutor", "\n  import math\nprint(1)") == (
+        "code: analyst · UnsafeLocalCodeExecutor · import math"
+    )
+    assert len(code_summary("a", "UnsafeLocalCodeExecutor", "x = '" + "y" * 500)) == 190
+    code = Event(
+        author="analyst",
+        invocation_id="e-1",
+        content=types.Content(
+            role="model", parts=[CodeExecutionUtils.build_executable_code_part("a = 1\nprint(a)")]
+        ),
+    )
+    failed = Event(
+        author="analyst",
+        invocation_id="e-1",
+        content=types.Content(
+            role="model",
+            parts=[
+                CodeExecutionUtils.build_code_execution_result_part(
+                    CodeExecutionResult(stderr="NameError: b")
+                )
+            ],
+        ),
+    )
+    assert event_lines(code) == ["**analyst** runs code: `a = 1; print(a)`"]
+    assert event_lines(failed) == ["← code error: NameError: b"]
