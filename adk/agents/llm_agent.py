@@ -103,7 +103,7 @@ class LlmAgent(BaseAgent):
     planner: BasePlanner | None = None
     """Not implemented yet: setting one raises NotImplementedError."""
     code_executor: BaseCodeExecutor | None = None
-    """Not implemented yet: setting one raises NotImplementedError."""
+    """Runs the code the model writes (each execution an activity; see README)."""
     before_model_callback: BeforeModelCallback | None = None
     after_model_callback: AfterModelCallback | None = None
     on_model_error_callback: OnModelErrorCallback | None = None
@@ -123,12 +123,13 @@ class LlmAgent(BaseAgent):
             for name, feature in super()._unimplemented_settings()
             if name not in ("input_schema", "output_schema")  # LlmAgent's own fields
         ]
-        from ..code_executors.built_in_code_executor import BuiltInCodeExecutor
-
-        if self.code_executor is not None and not isinstance(
-            self.code_executor, BuiltInCodeExecutor
-        ):
-            found.append(("code_executor", "code executors other than BuiltInCodeExecutor"))
+        if self.code_executor is not None and self.code_executor.optimize_data_file:
+            found.append(
+                (
+                    f"code_executor={type(self.code_executor).__name__}(optimize_data_file=True)",
+                    "a code executor's data file optimization (optimize_data_file)",
+                )
+            )
         if self.mode not in (None, "chat"):
             found.append(("mode", f"the {self.mode!r} agent mode (only 'chat' is)"))
         if self.parallel_worker is not None:
@@ -333,13 +334,17 @@ class LlmAgent(BaseAgent):
         if not text:
             return
         before: list[str] = []
+        later = event
         for previous in reversed(earlier):
             if previous.invocation_id != event.invocation_id or previous.branch != event.branch:
                 continue
-            if previous.author != self.name or previous.is_final_response():
+            if previous.author != self.name or (
+                previous.is_final_response() and not _code_ran_after(previous, later)
+            ):
                 break
             if not previous.partial:
                 before.append(own_text(previous))
+            later = previous
         event.actions.state_delta[self.output_key] = "".join(reversed(before)) + text
 
     @property
@@ -353,6 +358,13 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
+
+
+def _code_ran_after(event: Event, later: Event) -> bool:
+    """`event` showed code a code executor ran, `later` being its result: the run went
+    on (google-adk 2.13's loop looks at the result, which is not a final response)."""
+    parts = event.content.parts if event.content else None
+    return bool(parts and parts[-1].executable_code) and later.has_trailing_code_execution_result()
 
 
 def _loop_id() -> int:

@@ -20,6 +20,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   `CAPTURE_STDOUT = True` (what the run prints, e.g. LoggingPlugin's lines, is
   compared line by line, the session id named; ours prints in the worker, which
   runs in this process),
+  `REFERENCE_ARTIFACT_SERVICE = True` (the reference Runner gets an
+  InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
+  result without one; ours has no artifact service and runs as InMemoryRunner does),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on).
@@ -410,8 +413,17 @@ async def run_reference(case_name: str) -> Any:
 
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
+        options: dict[str, Any] = {}
+        if getattr(case, "REFERENCE_ARTIFACT_SERVICE", False):
+            from google.adk.artifacts import InMemoryArtifactService
+
+            options["artifact_service"] = InMemoryArtifactService()
         runner = Runner(
-            app_name=APP, agent=agent, session_service=InMemorySessionService(), plugins=plugins
+            app_name=APP,
+            agent=agent,
+            session_service=InMemorySessionService(),
+            plugins=plugins,
+            **options,
         )
         try:
             return await _document(runner, case, recorder, plugins)

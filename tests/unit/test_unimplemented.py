@@ -19,7 +19,6 @@ from adk.agents.run_config import RunConfig, StreamingMode
 from adk.apps import App, ResumabilityConfig
 from adk.apps.app import EventsCompactionConfig
 from adk.artifacts import InMemoryArtifactService
-from adk.code_executors import UnsafeLocalCodeExecutor
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
 from adk.runners import InMemoryRunner, Runner
@@ -47,7 +46,6 @@ class _Toolset(BaseToolset):
 
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
-    (lambda: Agent(name="a", code_executor=UnsafeLocalCodeExecutor()), "code_executor"),
     (lambda: Agent(name="a", tools=[load_artifacts]), "load_artifacts"),
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
