@@ -91,6 +91,8 @@ CASES: dict[str, str | None] = {
     "yaml_pipeline": None,
     "yaml_transfer_tree": None,
     "builtin_gemini_tools": None,
+    "transfer_after_agent_callback": None,
+    "transfer_after_agent_callback_root": None,
     "code_execution_local": None,
     "code_execution_custom": None,
     "code_execution_planner": None,
