@@ -93,6 +93,7 @@ CASES: dict[str, str | None] = {
     "builtin_gemini_tools": None,
     "transfer_after_agent_callback": None,
     "transfer_after_agent_callback_root": None,
+    "example_provider": None,
     "code_execution_local": None,
     "code_execution_custom": None,
     "code_execution_planner": None,
