@@ -17,6 +17,9 @@ from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities import AdkActivities
+from activities._spec import agent_kind
+from adk.agents._orchestrating import publish_apps
+from adk.agents._tree import all_agents
 from adk.apps.app import App
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
@@ -76,6 +79,12 @@ def build_worker(
     **worker_options: Any,
 ) -> Worker:
     activities = AdkActivities(apps, session_service)
+    # custom agents' orchestration runs in the workflows, on these very agent objects
+    publish_apps(task_queue, apps)
+    if any(agent_kind(a) == "custom" for app in apps.values() for a in all_agents(app.root_agent)):
+        from ._guard import install
+
+        install()  # (worker/_guard.py: their nondeterminism fails clearly)
     return Worker(
         sealing_client(client),  # `temp:` state sealed in history (client/_sealing.py)
         task_queue=task_queue,

@@ -112,13 +112,8 @@ class Orchestration(RuntimeBase):
             outcome = await self._run_parallel(agent, branch)
         elif agent.kind == "loop":
             outcome = await self._run_loop(agent, branch)
-        else:
-            raise ApplicationError(
-                f"Agent {agent.name} is a custom BaseAgent subclass; durable-adk runs LlmAgent,"
-                " SequentialAgent, ParallelAgent and LoopAgent.",
-                type="UnsupportedAgent",
-                non_retryable=True,
-            )
+        else:  # a BaseAgent subclass: its _run_async_impl runs here (workflows/_custom.py)
+            outcome = await self._run_custom(agent, branch)
         if agent.has_agent_callbacks and not outcome.end_invocation:
             await self._agent_callback(agent, branch, "after")
         return outcome

@@ -83,6 +83,9 @@ CASES: dict[str, str | None] = {
     "plugin_context_and_instruction": None,
     "planners": None,
     "code_execution_built_in": None,
+    "custom_storyflow": None,
+    "custom_router": None,
+    "custom_own_events": None,
 }
 
 
