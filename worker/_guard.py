@@ -5,13 +5,13 @@ custom agent). A custom agent's `_run_async_impl` runs in the workflow; while
 its own code runs (adk/agents/_orchestrating.py sets the flag), these hooks
 refuse what would make a replay take another path:
 
-- clocks and randomness called by the app's own code: `time.time`,
-  `time.monotonic`, `time.perf_counter` (and their `_ns`), `random.*`,
+- clocks, sleeps and randomness called by the app's own code: `time.time`,
+  `time.monotonic`, `time.perf_counter` (and their `_ns`), `time.sleep`, `random.*`,
   `uuid.uuid1/uuid4`, `os.urandom` (patched with a wrapper that checks the
   flag; a library's or the standard library's own calls, logging's clock
   for one, pass);
 - file, network and process access from anywhere below the orchestration
-  (an audit hook: `open`, sockets, subprocesses, `time.sleep`...), except the
+  (an audit hook: `open`, sockets, subprocesses...), except the
   import system reading a module and tracebacks reading source lines.
 
 Everywhere else (activities, durable-adk's workflows, other threads) the flag
@@ -80,7 +80,6 @@ _AUDITED = {
     "socket.gethostbyname": "a network lookup (socket.gethostbyname)",
     "socket.bind": "a network socket (socket.bind)",
     "urllib.Request": "a network request (urllib)",
-    "time.sleep": "time.sleep() (a custom agent may `await asyncio.sleep(...)`: a durable timer)",
 }
 _LIBRARY_DIRS = tuple(
     {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
@@ -97,6 +96,7 @@ def install() -> None:
     _installed = True
     for name in _CLOCKS:
         _wrap(time, name, f"time.{name}()")
+    _wrap(time, "sleep", "time.sleep() (`await asyncio.sleep(...)` is a durable timer there)")
     for name in _RANDOM:
         _wrap(random, name, f"random.{name}()")
     for name in ("uuid1", "uuid4"):

@@ -90,6 +90,10 @@ class CustomAgents(RuntimeBase):
         except (ApplicationError, CancelledError, asyncio.CancelledError):
             raise  # a sub-agent's failure (or a cancellation), passed on by its code
         except Exception as error:  # the orchestration's own: the caller gets it (ADK)
+            touched = getattr(error, "qualified_name", None)
+            if isinstance(error, workflow.NondeterminismError) and touched:
+                # Temporal's sandbox (strict mode) refused it first: say it as the guard does
+                error = NondeterministicOrchestrationError(message(spec.name, f"{touched}()"))
             raise raised_error(
                 error, f"{type(error).__name__} in _run_async_impl of agent {spec.name}: {error}"
             ) from None

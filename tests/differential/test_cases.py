@@ -86,6 +86,7 @@ CASES: dict[str, str | None] = {
     "custom_storyflow": None,
     "custom_router": None,
     "custom_own_events": None,
+    "custom_end_and_raise": None,
 }
 
 
