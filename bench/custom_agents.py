@@ -6,8 +6,8 @@ Run: `python -m bench.custom_agents`. Prints figures; asserts nothing.
    and by a custom agent (`_run_async_impl` running them in turn): end-to-end
    latency, workflows, activities (and local activities) and history events
    summed over the tree, on a local dev server. The custom agent adds one
-   local activity when it starts (the state) and one per sub-agent (its
-   events, read back): markers in its history, no server round trip.
+   activity when it starts (the state) and one per sub-agent (its events,
+   read back).
 2. The guard (worker/_guard.py) in a process where it is installed, outside an
    orchestration (everywhere else): `time.time()` and `open()` with and without it.
 3. The road not taken: importing the app's module inside Temporal's sandbox for

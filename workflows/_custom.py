@@ -84,9 +84,13 @@ class CustomAgents(RuntimeBase):
                         break
                     finally:  # its code may have caught the guard's error: it fails anyway
                         tried = list(run.violations)
-                if tried:
-                    raise NondeterministicOrchestrationError(message(spec.name, tried[0]))
-                self._custom_yielded(ctx, spec, event)
+                try:
+                    if tried:
+                        raise NondeterministicOrchestrationError(message(spec.name, tried[0]))
+                    self._custom_yielded(ctx, spec, event)
+                except Exception:
+                    await steps.aclose()  # suspended at its yield: its finally blocks run now
+                    raise
         except (ApplicationError, CancelledError, asyncio.CancelledError):
             raise  # a sub-agent's failure (or a cancellation), passed on by its code
         except Exception as error:  # the orchestration's own: the caller gets it (ADK)
@@ -129,7 +133,9 @@ class CustomAgents(RuntimeBase):
         """The session's state and the events recorded since `after` (None: the state,
         the last event's id and the invocation's user message)."""
         await self.flush()
-        return await workflow.execute_local_activity(
+        # a regular activity: a workflow evicted from the worker's cache while a local
+        # one is outstanding waits out its workflow task's timeout (10 s)
+        return await workflow.execute_activity(
             names.CUSTOM_AGENT_VIEW,
             CustomViewInput(
                 session=self.session,

@@ -69,22 +69,28 @@ def refuse(what: str) -> None:
 def orchestrating(agent: str) -> Iterator[_Running]:
     """While the custom agent's own code runs (one step of its generator)."""
     current = _Running(agent)
-    token = _RUNNING.set(current)
-    try:
+    with _set(current):
         yield current
-    finally:
-        _RUNNING.reset(token)
 
 
 @contextlib.contextmanager
 def framework() -> Iterator[None]:
     """durable-adk's own code called from the orchestration (starting a sub-agent):
     not checked. No `yield` to user code may happen inside."""
-    token = _RUNNING.set(None)
+    with _set(None):
+        yield
+
+
+@contextlib.contextmanager
+def _set(value: _Running | None) -> Iterator[None]:
+    # set back rather than reset(token): a workflow evicted from the worker's cache
+    # closes its suspended generators in another context, where a token is refused
+    before = _RUNNING.get()
+    _RUNNING.set(value)
     try:
         yield
     finally:
-        _RUNNING.reset(token)
+        _RUNNING.set(before)
 
 
 class OrchestrationContext:

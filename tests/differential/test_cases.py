@@ -87,6 +87,7 @@ CASES: dict[str, str | None] = {
     "custom_router": None,
     "custom_own_events": None,
     "custom_end_and_raise": None,
+    "custom_transfer_parallel": None,
 }
 
 
