@@ -28,7 +28,7 @@ import sys
 import sysconfig
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from adk.agents._orchestrating import refuse, running
@@ -88,9 +88,16 @@ _FRAMEWORK = ("adk", "workflows", "activities", "worker", "temporalio", "pydanti
 _IMPORTING = ("importlib", "_frozen_importlib", "zipimport", "linecache", "traceback")
 
 
-def install() -> None:
-    """Patch the clocks and randomness and add the audit hook (once per process)."""
+_APP_DIRS: set[str] = set()
+"""Folders of the custom agents' modules: their code is the app's even when it is
+installed as a package (in site-packages)."""
+
+
+def install(app_dirs: Iterable[str] = ()) -> None:
+    """Patch the clocks and randomness and add the audit hook (once per process);
+    `app_dirs`: the folders of the custom agents' modules."""
     global _installed
+    _APP_DIRS.update(os.path.join(d, "") for d in app_dirs)
     if _installed:
         return
     _installed = True
@@ -125,7 +132,13 @@ def _app_code(frame: Any) -> bool:
     module = str(frame.f_globals.get("__name__", ""))
     if module.split(".", 1)[0] in _FRAMEWORK:
         return False
-    return not frame.f_code.co_filename.startswith(_LIBRARY_DIRS)
+    filename = frame.f_code.co_filename
+    in_library = filename.startswith(_LIBRARY_DIRS)
+    # an app installed as a package is in site-packages: its folder says it is the app
+    # (a folder above the libraries, a project root holding .venv, says nothing of them)
+    return not in_library or any(
+        filename.startswith(d) and d.startswith(_LIBRARY_DIRS) for d in _APP_DIRS
+    )
 
 
 def _audit(event: str, args: tuple[Any, ...]) -> None:

@@ -94,6 +94,7 @@ class CustomAgents(RuntimeBase):
         except (ApplicationError, CancelledError, asyncio.CancelledError):
             raise  # a sub-agent's failure (or a cancellation), passed on by its code
         except Exception as error:  # the orchestration's own: the caller gets it (ADK)
+            await self.flush()  # what it yielded first is recorded before the error is told
             touched = getattr(error, "qualified_name", None)
             if isinstance(error, workflow.NondeterminismError) and touched:
                 # Temporal's sandbox (strict mode) refused it first: say it as the guard does
@@ -229,6 +230,8 @@ class CustomAgentContext(OrchestrationContext):
         self.watermark = view.last_event_id
         self.handed_out: set[str] = set()
         """Ids of the sub-agents' events handed to the orchestration (recorded already)."""
+        self._busy: str | None = None
+        """The sub-agent running now (one at a time)."""
 
     @property
     def app_name(self) -> str:
@@ -239,8 +242,18 @@ class CustomAgentContext(OrchestrationContext):
         return self.session.user_id
 
     async def _run_sub_agent(self, agent: BaseAgent) -> AsyncGenerator[Event, None]:
-        with framework():
-            events = await self._run(agent)
+        if self._busy:  # the read-back takes what was recorded since the last one
+            raise not_implemented(
+                f"running {agent.name} while {self._busy} runs, from custom agent"
+                f" {self.agent.name}",
+                "sub-agents run concurrently by a custom agent (run a ParallelAgent instead)",
+            )
+        self._busy = agent.name
+        try:
+            with framework():
+                events = await self._run(agent)
+        finally:
+            self._busy = None
         for event in events:
             yield event
 

@@ -88,6 +88,7 @@ CASES: dict[str, str | None] = {
     "custom_own_events": None,
     "custom_end_and_raise": None,
     "custom_transfer_parallel": None,
+    "custom_plugins": None,
 }
 
 

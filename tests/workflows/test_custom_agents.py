@@ -159,6 +159,23 @@ class NoImpl(BaseAgent):
     pass
 
 
+class Concurrent(BaseAgent):
+    async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
+        async def drain(agent: BaseAgent) -> list[Event]:
+            return [e async for e in agent.run_async(ctx)]
+
+        for events in await asyncio.gather(*(drain(a) for a in self.sub_agents)):
+            for event in events:
+                yield event
+
+
+async def test_sub_agents_run_concurrently_are_refused(temporal_env: Any) -> None:
+    one = Agent(name="one", model=MockModel.create(["1"]))
+    two = Agent(name="two", model=MockModel.create(["2"]))
+    with pytest.raises(NotImplementedError, match="run a ParallelAgent instead"):
+        await run_with(temporal_env, Concurrent(name="both", sub_agents=[one, two]))
+
+
 async def test_an_agent_outside_the_tree_is_named(temporal_env: Any) -> None:
     stranger = Agent(name="stranger", model=MockModel.create(["Hi."]))
     helper = Agent(name="helper", model=MockModel.create(["Helped."]))
