@@ -89,6 +89,7 @@ CASES: dict[str, str | None] = {
     "custom_end_and_raise": None,
     "custom_transfer_parallel": None,
     "custom_plugins": None,
+    "custom_as_agent_tool": None,
 }
 
 
