@@ -10,6 +10,7 @@ user may make with the context.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import socket
@@ -20,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer
+from temporalio.workflow import NondeterminismError
 
 from adk import Agent
 from adk.agents import BaseAgent, InvocationContext
@@ -28,9 +32,19 @@ from adk.events import Event, EventActions
 from adk.sessions import SqliteSessionService
 from adk.testing import MockModel
 from client import AgentClient
+from worker._build import workflow_runner
+from workflows import WORKFLOWS, names
+from workflows.converter import data_converter
 
 from .helpers import runner_for, simplify, turn
-from .test_durability import REPO, content, start_worker, stop, tool_runs, wait_until
+from .test_durability import (
+    REPO,
+    content,
+    start_worker,
+    stop,
+    tool_runs,
+    wait_until,
+)
 
 FLOW_APP = REPO / "tests" / "apps" / "custom_flow"
 
@@ -286,6 +300,83 @@ async def test_worker_sigkill_between_two_sub_agents_completes_as_a_clean_run(
     assert runs[("killed", "classify")] == 1
     assert runs[("killed", "write_poem")] == 2  # at-least-once: killed attempt, then retry
     assert runs[("reference", "classify")] == runs[("reference", "write_poem")] == 1
+
+
+# ── replay of a committed history ────────────────────────────────────────────
+
+CUSTOM_HISTORY = REPO / "tests" / "histories" / "custom_flow.json"
+
+
+def custom_history() -> WorkflowHistory:
+    """Recorded by tests/histories/record_custom.py (re-record only for intended breaking changes)."""
+    workflow_id = CUSTOM_HISTORY.with_suffix(".workflow_id").read_text().strip()
+    return WorkflowHistory.from_json(workflow_id, CUSTOM_HISTORY.read_text(encoding="utf-8"))
+
+
+REPLAY_BUILD = "custom-agents"
+
+
+def replaying(root: BaseAgent, sandbox: str | None = None) -> Replayer:
+    """A Replayer whose workflows find `root`'s agents: it runs them on task queue
+    `replay-<build id>`, where a worker would have published its apps."""
+    from adk.agents._orchestrating import publish_apps
+    from adk.apps import App
+
+    publish_apps(
+        f"replay-{REPLAY_BUILD}", {"custom_flow": App(name="custom_flow", root_agent=root)}
+    )
+    return Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+        build_id=REPLAY_BUILD,
+    )
+
+
+def test_committed_custom_agent_history_is_representative() -> None:
+    events = json.loads(CUSTOM_HISTORY.read_text(encoding="utf-8"))["events"]
+    scheduled = [
+        e["activityTaskScheduledEventAttributes"]["activityType"]["name"]
+        for e in events
+        if "activityTaskScheduledEventAttributes" in e
+    ]
+    children = [
+        e["startChildWorkflowExecutionInitiatedEventAttributes"]["workflowId"].rsplit("/", 1)[1]
+        for e in events
+        if "startChildWorkflowExecutionInitiatedEventAttributes" in e
+    ]
+    # the state when it starts, each sub-agent's events read back after it
+    assert scheduled == [names.CUSTOM_AGENT_VIEW] * 3
+    assert children == ["classifier#1", "poet#2"]
+    assert events[-1]["eventType"] == "EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED"
+
+
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_committed_custom_agent_history_replays(sandbox: str) -> None:
+    from worker._loader import load_app
+
+    root = load_app(str(FLOW_APP)).root_agent
+    result = await replaying(root, sandbox).replay_workflow(custom_history())
+    assert result.replay_failure is None
+
+
+async def test_a_changed_orchestration_does_not_replay() -> None:
+    """README: changing _run_async_impl under running invocations is a workflow change."""
+    from worker._loader import load_app
+
+    loaded = load_app(str(FLOW_APP)).root_agent
+
+    class AlwaysEssay(BaseAgent):
+        async def _run_async_impl(self, ctx: InvocationContext) -> AsyncGenerator[Event, None]:
+            classifier, _, essayist = self.sub_agents
+            async for event in classifier.run_async(ctx):
+                yield event
+            async for event in essayist.run_async(ctx):  # no event of its own, no branch
+                yield event
+
+    changed = AlwaysEssay(name="desk", sub_agents=[a.clone() for a in loaded.sub_agents])
+    with pytest.raises(NondeterminismError, match="Nondeterminism"):
+        await replaying(changed).replay_workflow(custom_history())
 
 
 # ── the example app ───────────────────────────────────────────────────────────
