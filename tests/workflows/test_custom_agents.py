@@ -319,8 +319,8 @@ REPLAY_BUILD = "custom-agents"
 def replaying(root: BaseAgent, sandbox: str | None = None) -> Replayer:
     """A Replayer whose workflows find `root`'s agents: it runs them on task queue
     `replay-<build id>`, where a worker would have published its apps."""
-    from adk.agents._orchestrating import publish_apps
     from adk.apps import App
+    from worker import publish_apps
 
     publish_apps(
         f"replay-{REPLAY_BUILD}", {"custom_flow": App(name="custom_flow", root_agent=root)}
