@@ -100,8 +100,8 @@ async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -
     the state, the last event's id and the user message; after a sub-agent, the events
     of its invocation and branch recorded since the last one it saw."""
     ref = input.session
-    session = await store.get_session(
-        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
+    session = await store.get_step_session(  # the store's cached read
+        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id, event_ids=[]
     )
     if session is None:
         raise ApplicationError(
