@@ -90,6 +90,7 @@ CASES: dict[str, str | None] = {
     "custom_transfer_parallel": None,
     "custom_plugins": None,
     "custom_as_agent_tool": None,
+    "custom_transfer_target": None,
 }
 
 

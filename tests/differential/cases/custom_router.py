@@ -1,7 +1,8 @@
 """A custom agent that routes: a classifier writes `route` to state, then the
 router's _run_async_impl runs one of three sub-agents by that value (an unknown
-value: an event of its own). Its before/after agent callbacks run around it, as
-around any agent. Four turns cover the three routes and the fallback."""
+value: an event of its own, naming what ctx says). Its before/after agent
+callbacks run around it, as around any agent. Four turns cover the three
+routes and the fallback."""
 
 from typing import AsyncGenerator
 
@@ -31,7 +32,13 @@ class Router(BaseAgent):
                 author=self.name,
                 branch=ctx.branch,
                 content=types.Content(
-                    role="model", parts=[types.Part(text=f"No agent for {route!r}.")]
+                    role="model",
+                    parts=[
+                        types.Part(
+                            text=f"No agent for {route!r} ({ctx.user_content.parts[0].text},"
+                            f" {ctx.agent.name}, {ctx.session.app_name}, {ctx.user_id})."
+                        )
+                    ],
                 ),
             )
             return
