@@ -22,6 +22,8 @@ from workflows.contracts import (
     BeginOutput,
     CodeExecutionInput,
     CodeExecutionOutput,
+    CustomViewInput,
+    CustomViewOutput,
     FinishAgentToolInput,
     ModelStepInput,
     ModelStepOutput,
@@ -32,7 +34,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
-from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
+from ._agents import agent_callback, begin_agent_tool, custom_agent_view, finish_agent_tool
 from ._begin import begin_invocation, run_hook
 from ._code_execution import execute_code
 from ._model_step import invocation_context, model_step
@@ -117,6 +119,10 @@ class AdkActivities:
     async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
         return await agent_callback(self.apps, self.session_service, input)
 
+    @activity.defn(name=names.CUSTOM_AGENT_VIEW)
+    async def custom_agent_view(self, input: CustomViewInput) -> CustomViewOutput:
+        return await custom_agent_view(self.session_service, input)
+
     @activity.defn(name=names.BEGIN_AGENT_TOOL)
     async def begin_agent_tool(self, input: BeginAgentToolInput) -> bool:
         return await begin_agent_tool(self.apps, self.session_service, input)
@@ -136,4 +142,5 @@ class AdkActivities:
             self.begin_agent_tool,
             self.finish_agent_tool,
             self.run_hook,
+            self.custom_agent_view,
         ]

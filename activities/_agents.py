@@ -10,6 +10,7 @@ from typing import Any
 
 from google.genai import types
 from pydantic import ValidationError
+from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
@@ -28,6 +29,8 @@ from workflows.contracts import (
     AgentCallbackOutput,
     AgentToolCall,
     BeginAgentToolInput,
+    CustomViewInput,
+    CustomViewOutput,
     FinishAgentToolInput,
     SessionRef,
     ToolCallOutput,
@@ -90,6 +93,51 @@ async def agent_callback(
             agent._maybe_save_output_to_state(event)
     event = await record(store, session, event, plugins, lambda: ctx)
     return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
+
+
+async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -> CustomViewOutput:
+    """What a custom agent's orchestration reads (workflows/_custom.py): when it starts,
+    the state, the last event's id and the user message; after a sub-agent, the events
+    of its invocation and branch recorded since the last one it saw."""
+    ref = input.session
+    session = await store.get_step_session(  # the store's cached read
+        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id, event_ids=[]
+    )
+    if session is None:
+        raise ApplicationError(
+            f"Session {ref.session_id} is gone.", type="SessionNotFound", non_retryable=True
+        )
+    last = session.events[-1].id if session.events else None
+    if input.initial:
+        user = next(
+            (
+                e.content
+                for e in session.events
+                if e.invocation_id == input.invocation_id and e.author == "user"
+            ),
+            None,
+        )
+        state = {k: v for k, v in session.state.items() if not k.startswith(State.TEMP_PREFIX)}
+        return CustomViewOutput(state=state, last_event_id=last, user_content=user)
+    ids = [e.id for e in session.events]
+    if input.after_event_id not in ids:
+        raise ApplicationError(
+            f"Event {input.after_event_id} is not in session {ref.session_id} any more.",
+            type="EventNotFound",
+            non_retryable=True,
+        )
+    since = session.events[ids.index(input.after_event_id) + 1 :]
+    events = [
+        e
+        for e in since
+        if e.invocation_id == input.invocation_id and _in_branch(e.branch, input.branch)
+    ]
+    return CustomViewOutput(events=events, last_event_id=events[-1].id if events else None)
+
+
+def _in_branch(branch: str | None, ours: str | None) -> bool:
+    """Recorded on `ours` or a branch below it (a ParallelAgent the sub-agent ran)."""
+    return ours is None or branch == ours or (branch or "").startswith(f"{ours}.")
 
 
 async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool:

@@ -3,6 +3,8 @@
 Runs on: process side.
 """
 
+from adk.agents._orchestrating import publish_apps
+
 from ._build import build_worker, connect, connect_config, ensure_search_attributes, shut_down
 from ._loader import AppLoadError, load_app, load_apps
 
@@ -14,5 +16,6 @@ __all__ = [
     "ensure_search_attributes",
     "load_app",
     "load_apps",
+    "publish_apps",
     "shut_down",
 ]

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client
@@ -16,6 +18,9 @@ from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
 from activities import AdkActivities
+from activities._spec import agent_kind
+from adk.agents._orchestrating import publish_apps
+from adk.agents._tree import all_agents
 from adk.apps.app import App
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
@@ -75,6 +80,16 @@ def build_worker(
     **worker_options: Any,
 ) -> Worker:
     activities = AdkActivities(apps, session_service)
+    # custom agents' orchestration runs in the workflows, on these very agent objects
+    publish_apps(task_queue, apps)
+    custom = [
+        a for app in apps.values() for a in all_agents(app.root_agent) if agent_kind(a) == "custom"
+    ]
+    if custom:
+        from ._guard import install
+
+        # worker/_guard.py: their nondeterminism fails clearly
+        install(_module_dirs(type(agent) for agent in custom))
     return Worker(
         sealing_client(client),  # `temp:` state sealed in history (client/_sealing.py)
         task_queue=task_queue,
@@ -83,6 +98,12 @@ def build_worker(
         workflow_runner=worker_options.pop("workflow_runner", None) or workflow_runner(),
         **worker_options,
     )
+
+
+def _module_dirs(classes: Iterable[type]) -> set[str]:
+    """The folders of the modules defining these classes (their files, where known)."""
+    files = (getattr(sys.modules.get(cls.__module__), "__file__", None) for cls in classes)
+    return {str(Path(f).resolve().parent) for f in files if f}
 
 
 SHUTDOWN_LIMIT_SECONDS = 10.0

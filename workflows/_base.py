@@ -67,6 +67,7 @@ class RuntimeBase(Protocol):
 
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
     async def _child(
         self,
         agent: AgentSpec,
@@ -77,6 +78,9 @@ class RuntimeBase(Protocol):
         node_path: str | None = None,
         nested: bool = False,
     ) -> AgentRunResult: ...
+
+    # custom agents (_custom)
+    async def _run_custom(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
 
     # the ReAct loop (_react)
     async def _run_llm_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...

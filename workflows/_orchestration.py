@@ -117,13 +117,8 @@ class Orchestration(RuntimeBase):
             outcome = await self._run_parallel(agent, branch)
         elif agent.kind == "loop":
             outcome = await self._run_loop(agent, branch)
-        else:
-            raise ApplicationError(
-                f"Agent {agent.name} is a custom BaseAgent subclass; durable-adk runs LlmAgent,"
-                " SequentialAgent, ParallelAgent and LoopAgent.",
-                type="UnsupportedAgent",
-                non_retryable=True,
-            )
+        else:  # a BaseAgent subclass: its _run_async_impl runs here (workflows/_custom.py)
+            outcome = await self._run_custom(agent, branch)
         if agent.has_agent_callbacks and not outcome.end_invocation:
             if outcome.transfer_to and workflow.patched(TRANSFER_ENDS_RUN_PATCH):
                 # google-adk 2.13: at the top a transfer ends the agent's run (no callback);

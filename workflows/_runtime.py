@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.flows.llm_flows.functions import own_text
 
     from . import names
+    from ._custom import CustomAgents
     from ._humans import (
         RequestHub,
     )
@@ -43,7 +44,7 @@ with workflow.unsafe.imports_passed_through():
 TEMP_PREFIX = "temp:"
 
 
-class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
+class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
     """The state one workflow keeps while it runs agents of an invocation."""
 
     def __init__(

@@ -388,6 +388,25 @@ class FinishAgentToolInput(BaseModel):
     pending_events: list[Event] = Field(default_factory=list)
 
 
+class CustomViewInput(BaseModel):
+    """What a custom agent's orchestration reads from the session (workflows/_custom.py)."""
+
+    session: SessionRef
+    invocation_id: str
+    branch: str | None = None
+    after_event_id: str | None = None
+    """The events of this invocation (and branch) recorded after this one."""
+    initial: bool = False
+    """The agent starts: its state, the last event's id and the user message instead."""
+
+
+class CustomViewOutput(BaseModel):
+    state: dict[str, Any] = Field(default_factory=dict)
+    events: list[Event] = Field(default_factory=list)
+    last_event_id: str | None = None
+    user_content: types.Content | None = None
+
+
 class PersistEventsInput(BaseModel):
     session: SessionRef
     invocation_id: str

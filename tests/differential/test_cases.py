@@ -97,6 +97,14 @@ CASES: dict[str, str | None] = {
     "code_execution_local": None,
     "code_execution_custom": None,
     "code_execution_planner": None,
+    "custom_storyflow": None,
+    "custom_router": None,
+    "custom_own_events": None,
+    "custom_end_and_raise": None,
+    "custom_transfer_parallel": None,
+    "custom_plugins": None,
+    "custom_as_agent_tool": None,
+    "custom_transfer_target": None,
 }
 
 
