@@ -34,7 +34,7 @@ from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
 from ._begin import begin_invocation, run_hook
 from ._model_step import invocation_context, model_step
 from ._on_event import record
-from ._support import find_app, heartbeating
+from ._support import find_app, heartbeating, transient_retries
 from ._tool_call import tool_call
 
 
@@ -70,12 +70,14 @@ class AdkActivities:
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:
         async with heartbeating():
-            return await model_step(self.apps, self.session_service, input)
+            with transient_retries():
+                return await model_step(self.apps, self.session_service, input)
 
     @activity.defn(name=names.TOOL_CALL)
     async def tool_call(self, input: ToolCallInput) -> ToolCallOutput:
         async with heartbeating():
-            return await tool_call(self.apps, self.session_service, input)
+            with transient_retries():
+                return await tool_call(self.apps, self.session_service, input)
 
     @activity.defn(name=names.PERSIST_EVENTS)
     async def persist_events(self, input: PersistEventsInput) -> None:

@@ -294,6 +294,8 @@ PUBLIC_API = {
         "ExampleTool",
         "FunctionTool",
         "LongRunningFunctionTool",
+        "MCPToolset",
+        "McpToolset",
         "ToolConfirmation",
         "ToolContext",
         "TransferToAgentTool",

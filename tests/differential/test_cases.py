@@ -83,6 +83,7 @@ CASES: dict[str, str | None] = {
     "plugin_context_and_instruction": None,
     "planners": None,
     "code_execution_built_in": None,
+    "mcp_toolset": None,
 }
 
 
