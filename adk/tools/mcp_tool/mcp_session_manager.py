@@ -127,18 +127,38 @@ def retry_on_errors(func: Callable[..., Awaitable[_T]]) -> Callable[..., Awaitab
     return wrapper
 
 
+_CONNECTION_CLOSED = -32000
+"""The MCP SDK's error code for a call whose connection closed before an answer."""
+
+
 def is_session_terminated(error: BaseException | None) -> bool:
     """The server says it no longer holds our session (MCP's code 32600 or -32600)."""
     seen: set[int] = set()
     while error is not None and id(error) not in seen:
         seen.add(id(error))
         if isinstance(error, McpError):
-            data = getattr(error, "error", error)  # 1.x: an ErrorData; 2.x: on the error
-            code, message = getattr(data, "code", None), getattr(data, "message", None)
+            code = _error_code(error)
+            message = getattr(getattr(error, "error", error), "message", None)
             if code == 32600 or (code == -32600 and message == "Session terminated"):
                 return True
         error = error.__cause__
     return False
+
+
+def _error_code(error: BaseException) -> Any:
+    """An McpError's JSON-RPC code (1.x: on its ErrorData; 2.x: on the error)."""
+    return getattr(getattr(error, "error", error), "code", None)
+
+
+def _transport_closed(session: Any) -> bool:
+    """Whether the session's transport is known to be closed (e.g. a stdio server that
+    exited): the SDK's own flags, read where each major keeps them; unknown reads as open
+    (a call on it then fails as a connection failure, and the session is replaced)."""
+    dispatcher = getattr(session, "_dispatcher", None)
+    if dispatcher is not None and hasattr(dispatcher, "_closed"):  # 2.x
+        return bool(dispatcher._closed)
+    streams = (getattr(session, "_read_stream", None), getattr(session, "_write_stream", None))
+    return any(bool(getattr(stream, "_closed", False)) for stream in streams)  # 1.x
 
 
 def _describe(error: BaseException | None) -> str:
@@ -171,7 +191,12 @@ class _Session:
 
     @property
     def alive(self) -> bool:
-        return self._task is not None and not self._task.done() and self.session is not None
+        return (
+            self._task is not None
+            and not self._task.done()
+            and self.session is not None
+            and not _transport_closed(self.session)
+        )
 
     async def start(self) -> ClientSession:
         self._task = asyncio.create_task(self._run())
@@ -376,6 +401,8 @@ def is_connection_failure(error: BaseException) -> bool:
     while current is not None and id(current) not in seen:
         seen.add(id(current))
         if isinstance(current, transport) or is_session_terminated(current):
+            return True
+        if isinstance(current, McpError) and _error_code(current) == _CONNECTION_CLOSED:
             return True
         if isinstance(current, BaseExceptionGroup):
             return any(is_connection_failure(e) for e in current.exceptions)

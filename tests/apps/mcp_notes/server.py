@@ -1,8 +1,8 @@
-"""A small MCP server for the tests: notes kept in a JSON file, over stdio or HTTP.
+"""A small MCP server for the tests: notes, over stdio, Streamable HTTP or SSE.
 
-Runs on: its own process, started by the tests (`python server.py stdio` or
-`python server.py http <port>`). Built with the `mcp` package's server side.
-Each tool call appends `<tool> <args as JSON>` to $MCP_NOTES_LOG (if set), so a
+Runs on: its own process, started by the tests (`python server.py`, `python
+server.py http <port>` or `python server.py sse <port>`), written with the `mcp`
+package's server side. Each tool call appends `<tool> <args as JSON>` to $MCP_NOTES_LOG (if set), so a
 test can count how often the server ran a call. The notes live in memory, or in
 the JSON file $MCP_NOTES_FILE names (so they outlive a server process).
 """
@@ -84,7 +84,10 @@ def fail(reason: str) -> str:
 
 
 if __name__ == "__main__":
+    _log("started", pid=os.getpid())
     if sys.argv[1:2] == ["http"]:
         server.run("streamable-http", host="127.0.0.1", port=int(sys.argv[2]))
+    elif sys.argv[1:2] == ["sse"]:
+        server.run("sse", host="127.0.0.1", port=int(sys.argv[2]))
     else:
         server.run("stdio")
