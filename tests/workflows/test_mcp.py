@@ -305,3 +305,37 @@ async def test_a_call_whose_http_server_is_down_is_retried_until_it_is_back(temp
     failure = retries[0].last_failure
     assert failure.application_failure_info.type == "TransientToolError"
     assert "MCP tool list_notes: connection failed" in failure.message
+
+
+async def test_the_mcp_files_example_runs_offline(temporal_env, tmp_path, monkeypatch):
+    """examples/mcp_files as `python -m worker` loads it, with its offline model."""
+    from worker._loader import load_apps
+
+    for name in ("GOOGLE_API_KEY", "GEMINI_API_KEY", "GOOGLE_GENAI_USE_VERTEXAI"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("MCP_FILES_ROOT", str(tmp_path / "files"))
+    app = load_apps([str(Path(__file__).resolve().parents[2] / "examples" / "mcp_files")])[
+        "mcp_files"
+    ]
+    async with runner_for(temporal_env, app.root_agent) as runner:
+        events = await turn(runner, "buy milk")
+    assert [what for _, what in simplify(events)][1:] == [
+        ("call", "list_files", {}),
+        ("response", "list_files", {
+            "content": [], "structuredContent": {"result": []}, "isError": False,
+        }),
+        ("call", "write_file", {"name": "notes.txt", "text": "buy milk"}),
+        ("response", "write_file", {
+            "content": [{"type": "text", "text": "wrote 8 characters to notes.txt"}],
+            "structuredContent": {"result": "wrote 8 characters to notes.txt"},
+            "isError": False,
+        }),
+        ("call", "read_file", {"name": "notes.txt"}),
+        ("response", "read_file", {
+            "content": [{"type": "text", "text": "buy milk"}],
+            "structuredContent": {"result": "buy milk"},
+            "isError": False,
+        }),
+        "notes.txt now says: buy milk",
+    ]  # fmt: skip
+    assert (tmp_path / "files" / "notes.txt").read_text() == "buy milk"
