@@ -307,9 +307,10 @@ Agent = LlmAgent
 
 async def _toolset_tools(agent: str, toolset: Any, ctx: ReadonlyContext | None) -> list[BaseTool]:
     """A toolset's tools; one that fails to list is left out and logged, as in
-    google-adk 2.13 (the agent runs without them)."""
+    google-adk 2.13 (the agent runs without them). Each takes the toolset's
+    `activity_options` unless it has its own."""
     try:
-        return await toolset.get_tools_with_prefix(ctx)  # type: ignore[no-any-return]
+        tools: list[BaseTool] = await toolset.get_tools_with_prefix(ctx)
     except TransientToolError:
         raise  # a lost connection while a retry is to come: the step's attempt fails
     except Exception as error:
@@ -323,6 +324,13 @@ async def _toolset_tools(agent: str, toolset: Any, ctx: ReadonlyContext | None) 
             exc_info=True,
         )
         return []
+    if (
+        toolset.activity_options is not None
+    ):  # durable-adk: the toolset's, unless a tool has its own
+        for tool in tools:
+            if tool.activity_options is None:
+                tool.activity_options = toolset.activity_options
+    return tools
 
 
 def _loop_id() -> int:

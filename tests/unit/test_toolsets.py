@@ -210,3 +210,32 @@ def test_an_mcp_toolset_reads_the_session_only_when_its_settings_do() -> None:
     assert not touches_state(Agent(name="a", tools=[plain]), none, None, "list_notes")
     assert not touches_state(Agent(name="a", tools=[by_name]), none, None, "list_notes")
     assert touches_state(Agent(name="a", tools=[headers]), none, None, "list_notes")
+
+
+async def test_a_server_command_that_does_not_exist_is_not_retried() -> None:
+    """A misconfigured stdio command fails the same way every time: no retry, the agent
+    runs without the toolset at once (as in google-adk 2.13)."""
+    missing = McpToolset(
+        connection_params=StdioConnectionParams(
+            server_params=StdioServerParameters(command="/nonexistent/mcp-server"), timeout=5
+        )
+    )
+    token = retry_available.set(True)
+    try:
+        assert await Agent(name="a", tools=[missing]).canonical_tools(context()) == []
+    finally:
+        retry_available.reset(token)
+        await missing.close()
+
+
+async def test_a_toolsets_activity_options_reach_its_tools() -> None:
+    from datetime import timedelta
+
+    from adk import ActivityOptions
+
+    toolset = Functions()
+    toolset.activity_options = ActivityOptions(start_to_close_timeout=timedelta(seconds=7))
+    own = ActivityOptions(maximum_attempts=2)
+    toolset.tools[1].activity_options = own
+    tools = await Agent(name="a", tools=[toolset]).canonical_tools(context())
+    assert [t.activity_options for t in tools] == [toolset.activity_options, own]

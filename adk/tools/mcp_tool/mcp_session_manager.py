@@ -383,8 +383,9 @@ class MCPSessionManager:
 
 
 def is_connection_failure(error: BaseException) -> bool:
-    """A failure of the connection rather than of the call: a retry on a new session
-    can succeed (the server never answered)."""
+    """A failure of the connection rather than an answer from the server: a retry on a
+    new session can succeed. (A call cut off mid-way may have run on the server: a
+    retry makes it at least once, as any tool's.)"""
     import anyio
 
     transport = (
@@ -396,17 +397,20 @@ def is_connection_failure(error: BaseException) -> bool:
         anyio.EndOfStream,
         httpx.TransportError,
     )
-    seen: set[int] = set()
+    chain: list[BaseException] = []
     current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        if isinstance(current, transport) or is_session_terminated(current):
-            return True
-        if isinstance(current, McpError) and _error_code(current) == _CONNECTION_CLOSED:
-            return True
-        if isinstance(current, BaseExceptionGroup):
-            return any(is_connection_failure(e) for e in current.exceptions)
+    while current is not None and all(current is not e for e in chain):
+        chain.append(current)
         current = current.__cause__
+    if any(isinstance(e, (FileNotFoundError, PermissionError)) for e in chain):
+        return False  # a stdio command that cannot start: a retry cannot fix it
+    for link in chain:
+        if isinstance(link, transport) or is_session_terminated(link):
+            return True
+        if isinstance(link, McpError) and _error_code(link) == _CONNECTION_CLOSED:
+            return True
+        if isinstance(link, BaseExceptionGroup):
+            return any(is_connection_failure(e) for e in link.exceptions)
     return False
 
 

@@ -181,7 +181,6 @@ class McpToolset(BaseToolset):
                 require_confirmation=self._require_confirmation,
                 header_provider=self._header_provider,
             )
-            tool.activity_options = self.activity_options
             if self._is_tool_selected(tool, readonly_context):
                 tools.append(tool)
         tools.sort(key=lambda tool: tool.name)
