@@ -71,7 +71,7 @@ async def test_worker_killed_between_two_mcp_calls_resumes_with_a_new_session(
         history = await killed.handle.fetch_history()
     finally:
         for proc in workers:
-            stop(proc)
+            stop(proc)  # SIGTERM: the surviving worker shuts down and closes its toolsets
 
     assert (
         killed_result.final_text == reference_result.final_text == "One note mentions milk: milk."
@@ -111,7 +111,14 @@ async def test_worker_killed_between_two_mcp_calls_resumes_with_a_new_session(
     assert len(ids) == len(set(ids)), "an event was recorded twice"
 
     # one server per worker process, its session reused by every listing and call there
-    assert [tool for tool, _ in server_log(tmp_path)].count("started") == 2
+    pids = [args["pid"] for tool, args in server_log(tmp_path) if tool == "started"]
+    assert len(pids) == 2
+    # the killed worker's server exited with its input; the stopped worker closed its own,
+    # cleanly: no error or warning in its log
+    assert not any(Path(f"/proc/{pid}").exists() for pid in pids)
+    shutdown = (tmp_path / "worker2.log").read_text()
+    assert "worker stopping" in shutdown
+    assert not any(word in shutdown for word in ("Traceback", "warning", "error")), shutdown
     # the completed call never ran again; the one in flight at the kill ran again
     log = [(tool, args) for tool, args in server_log(tmp_path) if tool != "started"]
     assert log.count(("add_note", {"title": "milk", "text": "the milk is out"})) == 2  # both runs
