@@ -239,3 +239,26 @@ async def test_a_toolsets_activity_options_reach_its_tools() -> None:
     toolset.tools[1].activity_options = own
     tools = await Agent(name="a", tools=[toolset]).canonical_tools(context())
     assert [t.activity_options for t in tools] == [toolset.activity_options, own]
+
+
+async def test_a_tool_list_cache_ttl_reuses_the_servers_listing() -> None:
+    cached = McpToolset(connection_params=stdio(str(SERVER)), tool_list_cache_ttl_seconds=60)
+    uncached = McpToolset(connection_params=stdio(str(SERVER)))
+    try:
+        for toolset in (cached, uncached):
+            manager = toolset._mcp_session_manager
+            calls: list[str] = []
+            run = manager.run
+
+            async def counted(headers: Any, call: Any, run: Any = run, calls: Any = calls) -> Any:
+                calls.append("run")
+                return await run(headers, call)
+
+            manager.run = counted  # type: ignore[method-assign]
+            first = await toolset.get_tools()
+            second = await toolset.get_tools()
+            assert [t.name for t in first] == [t.name for t in second]
+            assert len(calls) == (1 if toolset is cached else 2)
+    finally:
+        await cached.close()
+        await uncached.close()

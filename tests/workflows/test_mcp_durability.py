@@ -19,9 +19,17 @@ from temporalio.api.enums.v1 import EventType
 
 from adk.sessions import SqliteSessionService
 from client import AgentClient
-from workflows import names
+from workflows import WORKFLOWS, names
 
-from .test_durability import REPO, content, start_worker, stop, wait_until, worker_logs
+from .test_durability import (
+    REPO,
+    content,
+    replayer,
+    start_worker,
+    stop,
+    wait_until,
+    worker_logs,
+)
 
 MCP_APP = REPO / "tests" / "apps" / "mcp_notes"
 MESSAGE = "Note that the milk is out, then count the notes about milk."
@@ -140,3 +148,7 @@ async def test_worker_killed_between_two_mcp_calls_resumes_with_a_new_session(
         and e.activity_task_started_event_attributes.attempt > 1
     ]
     assert [a.activity_type.name for a in retried] == [names.TOOL_CALL]
+
+    # the whole history replays with no MCP server (nor any worker) left: replay reads
+    # the listings' and calls' results from history and never connects
+    await replayer(*WORKFLOWS).replay_workflow(history)
