@@ -7,6 +7,7 @@ Runs on: test process only (the MCP server is tests/apps/mcp_notes/server.py, ov
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 import warnings
@@ -262,3 +263,42 @@ async def test_a_tool_list_cache_ttl_reuses_the_servers_listing() -> None:
     finally:
         await cached.close()
         await uncached.close()
+
+
+async def test_a_header_provider_gives_each_header_set_its_own_session(tmp_path: Path) -> None:
+    """Headers from the context (and the connection's own) reach the HTTP client; each
+    header set gets its own pooled session, as in google-adk 2.13."""
+    from adk.tools.mcp_tool import StreamableHTTPConnectionParams
+    from adk.tools.mcp_tool._sdk import create_mcp_http_client
+    from durable_adk.dev_server import free_port
+    from tests.apps.mcp_notes.serving import end, start_http
+
+    seen: list[dict[str, str] | None] = []
+
+    def factory(headers: Any = None, timeout: Any = None, auth: Any = None) -> Any:
+        seen.append(headers)
+        return create_mcp_http_client(headers=headers, timeout=timeout, auth=auth)
+
+    port = free_port()
+    server = await asyncio.to_thread(start_http, "http", port, {}, tmp_path)
+    toolset = McpToolset(
+        connection_params=StreamableHTTPConnectionParams(
+            url=f"http://127.0.0.1:{port}/mcp",
+            headers={"X-App": "notes"},
+            timeout=20,
+            httpx_client_factory=factory,
+        ),
+        header_provider=lambda ctx: {"X-Invocation": ctx.invocation_id},
+    )
+    try:
+        assert [t.name for t in await toolset.get_tools(context("inv-1"))][0] == "add_note"
+        await toolset.get_tools(context("inv-1"))  # the same headers: the same session
+        await toolset.get_tools(context("inv-2"))
+        assert seen == [
+            {"X-App": "notes", "X-Invocation": "inv-1"},
+            {"X-App": "notes", "X-Invocation": "inv-2"},
+        ]
+        assert len(toolset._mcp_session_manager._sessions) == 2
+    finally:
+        await toolset.close()
+        end(server)

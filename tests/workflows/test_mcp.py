@@ -13,10 +13,8 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,11 +33,10 @@ from adk.tools.mcp_tool import (
 )
 from adk.tools.mcp_tool.mcp_session_manager import StdioServerParameters
 from durable_adk.dev_server import free_port
+from tests.apps.mcp_notes.serving import SERVER, end, start_http
 from workflows import names
 
 from .helpers import runner_for, simplify, turn
-
-SERVER = Path(__file__).resolve().parents[1] / "apps" / "mcp_notes" / "server.py"
 
 
 def _call(name: str, **args: Any) -> types.Part:
@@ -60,35 +57,6 @@ def alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return state != "Z"
-
-
-def start_http(mode: str, port: int, env: dict[str, str], tmp: Path) -> subprocess.Popen[bytes]:
-    """The notes server on a loopback port (`http`: Streamable HTTP, `sse`), accepting."""
-    with open(tmp / f"{mode}_server.log", "ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, str(SERVER), mode, str(port)],
-            env={**os.environ, **env},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + 20
-    while True:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-            return proc
-        if proc.poll() is not None or time.monotonic() > deadline:
-            proc.kill()
-            pytest.fail(f"the MCP server did not start: {(tmp / f'{mode}_server.log').read_text()}")
-        time.sleep(0.05)
-
-
-def end(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 @contextlib.contextmanager
