@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from google.genai import types
 from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
@@ -23,7 +24,7 @@ from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
 from adk.flows.llm_flows.functions import populate_client_function_call_id
-from adk.flows.llm_flows.pipeline import build_llm_request
+from adk.flows.llm_flows.pipeline import build_llm_request, is_ours
 from adk.models._errors import classify_model_error
 from adk.models.base_llm import BaseLlm
 from adk.models.llm_request import LlmRequest
@@ -128,6 +129,12 @@ async def model_step(
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)
+    with user_code(f"the code executor of agent {agent.name}"):
+        code = code_execution.code_block(ctx, agent, response)
+    if code is not None:  # google-adk 2.13: the code in an event; the answer is not recorded
+        return await _code_step(input, agent, plugins, store, session, ctx, code, actions)
+    if retried() and code_execution.runs_code(agent):  # an earlier attempt's, not this one's
+        await store.retract_event(session, side["code_execution"])
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
     if event is None:
@@ -147,6 +154,36 @@ async def model_step(
     )
     check_payload_size(output, f"The model of agent {agent.name}")
     await store.append_event(session, event)
+    return output
+
+
+async def _code_step(
+    input: ModelStepInput,
+    agent: LlmAgent,
+    plugins: PluginManager,
+    store: BaseSessionService,
+    session: Session,
+    ctx: InvocationContext,
+    code: types.Content,
+    actions: EventActions,
+) -> ModelStepOutput:
+    """The step found code to run: it records the event showing the code (the answer
+    cut after its first code block) and leaves running it to the workflow.
+
+    (google-adk 2.13 still records the answer after the result when it carries an
+    error code or grounding metadata besides the code: not done here.)"""
+    event = _side_event(input, agent, _side_event_id(input, "code_execution"), EventActions())
+    event.content = code
+    with user_code(f"saving the output of agent {agent.name}"):
+        agent._maybe_save_output_to_state(event)
+    agent._maybe_accumulate_output(event, session.events)
+    output = ModelStepOutput(
+        code_event=event, temp_delta=_temp(actions), end_invocation=ctx.end_invocation
+    )
+    check_payload_size(output, f"The model of agent {agent.name}")
+    if retried():  # an earlier attempt may have recorded an answer as the model event
+        await store.retract_event(session, input.event_id)
+    output.code_event = await record(store, session, event, plugins, lambda: ctx)
     return output
 
 
@@ -180,6 +217,8 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order: the
     plugins' first; one that answers skips the agent's own)."""
+    if plugins.overrides("before_model_callback") or agent.canonical_before_model_callbacks:
+        llm_request._own_contents()  # callbacks may change the contents in place
     with user_code("a plugin's before_model_callback"):
         override = await plugins.run_before_model_callback(
             callback_context=callback_context, llm_request=llm_request
@@ -234,6 +273,8 @@ async def _call_model(
     llm_request: LlmRequest,
 ) -> LlmResponse | None:
     llm = _model_of(agent)
+    if not is_ours(type(llm).generate_content_async):
+        llm_request._own_contents()  # a model of the user's may change them
     response: LlmResponse | None = None
     try:
         async for chunk in llm.generate_content_async(llm_request, stream=False):
@@ -246,6 +287,7 @@ async def _call_model(
         # model_error carries the redacted provider message.
         if info.retryable and not last_attempt():
             raise model_error(error, llm.model) from None
+        llm_request._own_contents()  # the error callbacks may change them
         with user_code("a plugin's on_model_error_callback"):
             fallback = await plugins.run_on_model_error_callback(
                 callback_context=callback_context, llm_request=llm_request, error=error

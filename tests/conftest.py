@@ -18,9 +18,14 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 from temporalio.testing import WorkflowEnvironment
 
+from adk.flows.llm_flows._contents_memo import CHECK_ENV
 from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
 from workflows.converter import data_converter
 from workflows.names import SEARCH_ATTRIBUTES
+
+# every model step that reuses the contents memo is checked against the whole pass
+# (adk/flows/llm_flows/_contents_memo.py), here and in the workers tests start
+os.environ.setdefault(CHECK_ENV, "1")
 
 TEST_TIMEOUT = float(os.environ.get("DURABLE_ADK_TEST_TIMEOUT", "180"))
 _GRACE = 30.0

@@ -94,6 +94,7 @@ class Orchestration(RuntimeBase):
                 hook=hook,
                 error=raised,
                 branch=branch,
+                temp_state=dict(self.temp_state),
             ),
             summary=f"plugins: {hook} · {agent}",
             **BOOKKEEPING,

@@ -141,7 +141,9 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         # None is a value like any other (google-adk 2.13 keeps it in state)
         self.temp_state.update((k, v) for k, v in delta.items() if k.startswith(TEMP_PREFIX))
 
-    def record(self, event: Event) -> None:
+    def record(self, event: Event, *, ongoing: bool = False) -> None:
+        """`ongoing`: the agent's run goes on after this event though it looks final (the
+        code a code executor runs next: google-adk 2.13's loop looks at the result)."""
         if event.author != "user" and not event.node_info.path:  # built in the workflow
             event.node_info.path = self.node_path
         self.event_count += 1
@@ -149,19 +151,20 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         for key, value in event.actions.state_delta.items():
             if not key.startswith(TEMP_PREFIX):
                 self.state_delta[key] = value
-        if event.is_final_response() and event.content and event.content.parts:
+        final = event.is_final_response() and not ongoing
+        if final and event.content and event.content.parts:
             text = "".join(p.text or "" for p in event.content.parts if not p.thought)
             if text:
                 self.final_text = text
         self.last_author = event.author
-        self._track_run_text(event)
+        self._track_run_text(event, final)
         self.show()
 
-    def _track_run_text(self, event: Event) -> None:
+    def _track_run_text(self, event: Event, final: bool) -> None:
         """The text of the run each branch's current agent is in (google-adk 2.13's
         output accumulation: a run ends at another author's event or a final response)."""
         author, text = self.run_texts.get(event.branch, ("", ""))
-        if event.is_final_response():
+        if final:
             self.run_texts[event.branch] = ("", "")
         elif not event.partial:
             earlier = text if author == event.author else ""

@@ -64,6 +64,11 @@ class AgentSpec(BaseModel):
     step_extras: list[str] = Field(default_factory=list)
     """What else a model step of this agent does, for its Web UI summary (the planner,
     the code executor: "planner PlanReActPlanner", "code BuiltInCodeExecutor")."""
+    code_executor: str | None = None
+    """The class of the agent's code executor when it runs the model's code in the
+    worker (not BuiltInCodeExecutor): each execution is an `adk.execute_code` activity."""
+    code_activity_options: ActivityOptions | None = None
+    """That activity's options (its timeout follows the executor's timeout_seconds)."""
 
     def find(self, name: str) -> AgentSpec | None:
         if self.name == name:
@@ -159,6 +164,9 @@ class RunHookInput(BaseModel):
     hook: RunHook
     error: RaisedError | None = None
     branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
+    it in the session's state; never persisted)."""
 
 
 class StepRef(BaseModel):
@@ -169,7 +177,8 @@ class StepRef(BaseModel):
     agent_name: str
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
-    """`temp:` state of the invocation (never persisted)."""
+    """`temp:` state of the invocation (never persisted), and the code executor's
+    invocation-scoped keys (CodeExecutionOutput.code_state)."""
     run_config: RunConfig | None = None
     """The invocation's RunConfig, for the activity's InvocationContext (request
     building reads its labels, model_input_context...); None when it is the default."""
@@ -215,6 +224,28 @@ class ModelStepOutput(BaseModel):
     """`temp:` keys the model callbacks wrote (kept by the workflow, never persisted)."""
     end_invocation: bool = False
     """A model callback set `end_invocation`: the agent stops after this step."""
+    code_event: Event | None = None
+    """The agent's code executor found code in the answer: the recorded event showing
+    it (the answer itself is not recorded, `event` is None). The workflow runs the
+    code next (`adk.execute_code`), then the loop goes on (google-adk 2.13)."""
+
+
+class CodeExecutionInput(BaseModel):
+    """Run the code a model step found (the code is read from its event in the store)."""
+
+    ref: StepRef
+    code_event_id: str
+    """The model step's event that shows the code (ModelStepOutput.code_event)."""
+    event_id: str
+    """Id of the result event this execution records (decided by the workflow)."""
+
+
+class CodeExecutionOutput(BaseModel):
+    event: Event
+    """The recorded result event (the execution's output, or its error, for the model)."""
+    code_state: dict[str, Any] = Field(default_factory=dict)
+    """The code executor's invocation-scoped state (its error counts: see
+    adk/code_executors/code_executor_context.py), kept by the workflow with `temp:` state."""
 
 
 class ToolCallInput(BaseModel):
@@ -245,6 +276,8 @@ class ToolCallOutput(BaseModel):
     """The timestamp of the response event the activity recorded (None: not recorded)."""
     display_text: str | None = None
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
+    media: list[types.FunctionResponsePart] | None = None
+    """Media the tool returned (images, files), carried in its function response."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
     final_event: Event | None = None

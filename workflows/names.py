@@ -18,6 +18,8 @@ BEGIN_INVOCATION = "adk.begin_invocation"
 MODEL_STEP = "adk.model_step"
 TOOL_CALL = "adk.tool_call"
 PERSIST_EVENTS = "adk.persist_events"
+EXECUTE_CODE = "adk.execute_code"
+"""One execution of the code a model wrote (a code executor that runs it in the worker)."""
 
 SA_APP = SearchAttributeKey.for_keyword("AdkApp")
 SA_USER = SearchAttributeKey.for_keyword("AdkUser")

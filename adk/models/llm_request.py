@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from ..utils._copying import deep_copy
+
 if TYPE_CHECKING:
     from ..tools.base_tool import BaseTool
 
@@ -39,6 +41,26 @@ class LlmRequest(BaseModel):
     _has_static_instruction: bool = PrivateAttr(default=False)
     """A static_instruction put non-text parts in `contents` (they stay a stable prefix)."""
     _static_instruction_prefix_end_index: int | None = PrivateAttr(default=None)
+    _contents_shared: bool = PrivateAttr(default=False)
+    """`contents` holds the model step's shared contents (flows/llm_flows/_contents_memo.py):
+    the engine reads them; before anything may change one, `_own_contents` copies them."""
+
+    def _own_contents(self) -> None:
+        """Make `contents` this request's own (copies), so changing them in place is safe.
+
+        Called before the request reaches code that may change a content in place: a
+        callback or plugin, a tool's process_llm_request, a model we do not know, and
+        the request processors that rewrite parts."""
+        if self._contents_shared:
+            self.contents = [deep_copy(content) for content in self.contents]
+            self._contents_shared = False
+
+    def _own_content(self, index: int) -> types.Content:
+        """`contents[index]`, made this request's own first (for a processor that
+        changes a few contents in place)."""
+        if self._contents_shared:
+            self.contents[index] = deep_copy(self.contents[index])
+        return self.contents[index]
 
     def append_instructions(self, instructions: list[str] | types.Content) -> list[types.Content]:
         """Append instructions to the system instruction, joined by blank lines.

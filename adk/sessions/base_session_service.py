@@ -80,8 +80,10 @@ class BaseSessionService(abc.ABC):
         place = await self._persist(session, event)
         key = (session.app_name, session.user_id, session.id)
         self._watchers().notify(key, None if place is None else Appended(*place, event))
-        for index, recorded in enumerate(session.events):
-            if recorded.id == event.id:  # a retried append: replace it in place
+        # a retried append (a store's place None: not new there): replace it in place
+        for index in range(len(session.events) - 1, -1, -1) if place is None else ():
+            recorded = session.events[index]
+            if recorded.id == event.id:
                 session.events[index] = event
                 if recorded != event:  # different content (a retried model step): its delta
                     apply_state_delta(session.state, event.actions.state_delta)

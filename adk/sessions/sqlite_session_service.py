@@ -497,7 +497,8 @@ def _get_step_session(
     for data, prior in rows:  # the latest first: each undoes onto what preceded it
         delta = Event.model_validate_json(data).actions.state_delta
         undo_in(state, restorations(delta, prior, lambda k: [state[k]] if k in state else []))
-    session.events = [e for e in session.events if e.id not in event_ids]
+    if rows:  # only a retry's earlier attempt recorded any (a first attempt: nothing to drop)
+        session.events = [e for e in session.events if e.id not in event_ids]
     return session
 
 

@@ -32,16 +32,20 @@ class MockModel(BaseLlm):
 
     Items: text, a Part, a list of Parts, a Content, an LlmResponse, or a
     callable taking the LlmRequest and returning any of those (like pydantic-ai's
-    FunctionModel). `requests` records what the model saw (in this process).
+    FunctionModel). `requests` records what the model saw (in this process), unless
+    `keep_requests` is False (long runs: each request holds the whole conversation).
     """
 
     model: str = "mock-model"
     responses: list[Any] = Field(default_factory=list)
+    keep_requests: bool = True
     _requests: list[LlmRequest] = PrivateAttr(default_factory=list)
 
     @classmethod
-    def create(cls, responses: list[Any], model: str = "mock-model") -> MockModel:
-        return cls(model=model, responses=responses)
+    def create(
+        cls, responses: list[Any], model: str = "mock-model", *, keep_requests: bool = True
+    ) -> MockModel:
+        return cls(model=model, responses=responses, keep_requests=keep_requests)
 
     @property
     def requests(self) -> list[LlmRequest]:
@@ -50,7 +54,8 @@ class MockModel(BaseLlm):
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False
     ) -> AsyncGenerator[LlmResponse, None]:
-        self._requests.append(llm_request)  # built per step and not reused: no copy needed
+        if self.keep_requests:
+            self._requests.append(llm_request)  # built per step and not reused: no copy needed
         turn = sum(1 for content in llm_request.contents if content.role == "model")
         if turn >= len(self.responses):
             raise ScriptExhaustedError(
@@ -64,6 +69,7 @@ class MockModel(BaseLlm):
 def to_llm_response(item: Any, llm_request: LlmRequest) -> LlmResponse:
     """Turn one script item into an LlmResponse."""
     if callable(item) and not isinstance(item, (types.Part, types.Content, LlmResponse)):
+        llm_request._own_contents()  # the script's function may change them
         return to_llm_response(item(llm_request), llm_request)
     if isinstance(item, LlmResponse):
         return item

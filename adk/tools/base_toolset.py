@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..agents.readonly_context import ReadonlyContext
     from ..models.llm_request import LlmRequest
     from .base_tool import BaseTool
+    from .tool_configs import ToolArgsConfig
     from .tool_context import ToolContext
 
 
@@ -86,7 +87,11 @@ class BaseToolset(abc.ABC):
         return None
 
     @classmethod
-    def from_config(cls: type[SelfToolset], config: Any, config_abs_path: str) -> SelfToolset:
+    def from_config(
+        cls: type[SelfToolset], config: ToolArgsConfig, config_abs_path: str
+    ) -> SelfToolset:
+        """This toolset from a YAML tool entry's `args` (a toolset class that can be
+        declared in YAML overrides this)."""
         raise ValueError(f"from_config() not implemented for toolset: {cls}")
 
     def _is_tool_selected(self, tool: BaseTool, readonly_context: ReadonlyContext | None) -> bool:

@@ -16,11 +16,13 @@ current-turn boundary (LlmRequest._insert_transient_user_content).
 from __future__ import annotations
 
 import copy
+import functools
 from typing import TYPE_CHECKING
 
 from google.genai import types
 
 from ...utils._copying import deep_copy
+from ._contents_memo import MEMO
 from ._context_filters import apply_rewinds, is_other_agent_reply, should_include_event_in_context
 from ._other_agent import present_other_agent_message
 from ._rearrange import (
@@ -48,13 +50,30 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
     preserve_ids = preserves_function_call_ids(agent)
     include_thoughts = bool(getattr(ctx.run_config, "include_thoughts_from_other_agents", False))
     if agent.include_contents == "default":
-        llm_request.contents = get_contents(
-            ctx.branch,
-            ctx.session.events,
+        session = ctx.session
+        key = (
+            session.app_name,
+            session.user_id,
+            session.id,
             agent.name,
-            preserve_function_call_ids=preserve_ids,
-            include_thoughts_from_other_agents=include_thoughts,
+            ctx.branch,
+            preserve_ids,
+            include_thoughts,
         )
+        llm_request.contents = list(
+            MEMO.contents(
+                key,
+                session.events,
+                functools.partial(
+                    arrange,
+                    ctx.branch,
+                    agent_name=agent.name,
+                    include_thoughts_from_other_agents=include_thoughts,
+                ),
+                functools.partial(prepared_contents, preserve_function_call_ids=preserve_ids),
+            )
+        )
+        llm_request._contents_shared = True  # the memo's: copied before anyone may change them
     else:
         llm_request.contents = get_current_turn_contents(
             ctx.branch, ctx.session.events, agent.name, preserve_function_call_ids=preserve_ids
@@ -73,7 +92,27 @@ def get_contents(
     preserve_function_call_ids: bool = False,
     include_thoughts_from_other_agents: bool = False,
 ) -> list[types.Content]:
-    """The model contents for `agent_name` on `current_branch`, from the session events."""
+    """The model contents for `agent_name` on `current_branch`, from the session events.
+
+    Each content is the request's own copy (callbacks may change it)."""
+    arranged, _ = arrange(
+        current_branch,
+        events,
+        agent_name,
+        include_thoughts_from_other_agents=include_thoughts_from_other_agents,
+    )
+    return prepared_contents(arranged, preserve_function_call_ids)
+
+
+def arrange(
+    current_branch: str | None,
+    events: list[Event],
+    agent_name: str,
+    *,
+    include_thoughts_from_other_agents: bool = False,
+) -> tuple[list[Event], bool]:
+    """The events whose contents a model step sees, in order; and whether the latest
+    event stayed where it was (no answer in it was moved back to an earlier call)."""
     visible = [
         event
         for event in apply_rewinds(events)
@@ -100,15 +139,24 @@ def get_contents(
         else:
             presented.append(event)
     arranged = drop_orphaned_function_responses(presented)
-    arranged = rearrange_latest_function_response(arranged)
-    arranged = rearrange_async_function_responses(arranged)
+    latest = rearrange_latest_function_response(arranged)
+    in_place = len(latest) == len(arranged) and all(
+        a is b for a, b in zip(latest, arranged, strict=True)
+    )
+    arranged = rearrange_async_function_responses(latest)
     arranged = drop_orphaned_function_calls(arranged)
+    return arranged, in_place
 
+
+def prepared_contents(
+    arranged: list[Event], preserve_function_call_ids: bool
+) -> list[types.Content]:
+    """Copies of the events' contents, client-side function call ids stripped."""
     contents: list[types.Content] = []
     for event in arranged:
         if not event.content:
             continue
-        content = deep_copy(event.content)  # the request's own: callbacks may change it
+        content = deep_copy(event.content)
         if not preserve_function_call_ids:
             remove_client_function_call_id(content)
         contents.append(content)

@@ -38,9 +38,10 @@ def process_request(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmReq
     instruction = planner.build_planning_instruction(ReadonlyContext(ctx), llm_request)
     if instruction:
         llm_request.append_instructions([instruction])
-    for content in llm_request.contents or []:
-        for part in content.parts or []:
-            part.thought = None
+    for index, content in enumerate(llm_request.contents or []):
+        if any(part.thought is not None for part in content.parts or []):
+            for part in llm_request._own_content(index).parts or []:
+                part.thought = None
 
 
 def process_response(

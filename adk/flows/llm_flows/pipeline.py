@@ -52,7 +52,16 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     tool_context = ToolContext(ctx)
     for entry, tools in await agent._tool_groups(tool_context):
         if isinstance(entry, BaseToolset):
+            if not is_ours(type(entry).process_llm_request):
+                llm_request._own_contents()  # a toolset of the user's may change them
             await entry.process_llm_request(tool_context=tool_context, llm_request=llm_request)
         for tool in tools:
+            if not is_ours(type(tool).process_llm_request):
+                llm_request._own_contents()  # a tool of the user's may change them
             await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
     return llm_request
+
+
+def is_ours(function: object) -> bool:
+    """Whether `function` is durable-adk's own (it does not change contents in place)."""
+    return (getattr(function, "__module__", None) or "").startswith("adk.")

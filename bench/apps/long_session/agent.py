@@ -39,20 +39,14 @@ def _turn() -> list[object]:
     return [*calls, f"Counted {CALLS_PER_TURN} items."]
 
 
-class _ForgetfulMockModel(MockModel):
-    """MockModel without its record of requests: 300 turns of ever longer requests
-    would otherwise keep every one of them alive in the worker (quadratic memory
-    that is the bench's, not the engine's)."""
-
-    async def generate_content_async(self, llm_request, stream=False):  # type: ignore[no-untyped-def]
-        async for response in super().generate_content_async(llm_request, stream):
-            self.requests.clear()
-            yield response
-
-
 root_agent = Agent(
     name="counter",
-    model=_ForgetfulMockModel.create([item for _ in range(MAX_TURNS) for item in _turn()]),
+    model=MockModel.create(
+        [item for _ in range(MAX_TURNS) for item in _turn()],
+        # 300 turns of ever longer requests would otherwise stay alive in the worker
+        # (quadratic memory that is the bench's, not the engine's)
+        keep_requests=False,
+    ),
     instruction="Count what the user gives you with the tally tool, then say so.",
     tools=[tally],
 )

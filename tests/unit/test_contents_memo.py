@@ -1,0 +1,186 @@
+"""Tests for the contents memo: a step's contents built from the step before's.
+
+Runs on: test process only. Every reuse must give what the whole pass gives; the
+cases below are the ones where it must not reuse (an answer to an earlier call, a
+rewind, a changed earlier event), and the rule that the shared contents never change.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+from google.genai import types
+
+from adk.agents import InvocationContext, LlmAgent
+from adk.events import Event, EventActions
+from adk.flows.llm_flows import contents
+from adk.flows.llm_flows._contents_memo import CHECK_ENV, ContentsMemo
+from adk.flows.llm_flows.contents import arrange, get_contents, prepared_contents
+from adk.models.llm_request import LlmRequest
+from adk.sessions import Session
+
+if not LlmAgent.__pydantic_complete__:  # workaround: llm_agent.py's forward refs are unresolved
+    from adk.tools.base_tool import BaseTool
+    from adk.tools.tool_context import ToolContext
+
+    LlmAgent.model_rebuild(_types_namespace={"BaseTool": BaseTool, "ToolContext": ToolContext})
+
+ME = "me"
+
+
+@pytest.fixture(autouse=True)
+def _unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests compare with the whole pass themselves (the suite's check is off)."""
+    monkeypatch.delenv(CHECK_ENV, raising=False)
+
+
+def _text(author: str, text: str, **kwargs: Any) -> Event:
+    role = "user" if author == "user" else "model"
+    return Event(
+        author=author, content=types.Content(role=role, parts=[types.Part(text=text)]), **kwargs
+    )
+
+
+def _call(id: str, **kwargs: Any) -> Event:
+    part = types.Part(function_call=types.FunctionCall(id=id, name="lookup", args={"q": id}))
+    return Event(author=ME, content=types.Content(role="model", parts=[part]), **kwargs)
+
+
+def _response(id: str, result: str, author: str = ME) -> Event:
+    part = types.Part(
+        function_response=types.FunctionResponse(id=id, name="lookup", response={"r": result})
+    )
+    return Event(author=author, content=types.Content(role="user", parts=[part]))
+
+
+def _turn(n: int) -> list[Event]:
+    return [
+        _text("user", f"turn {n}"),
+        _call(f"adk-{n}"),
+        _response(f"adk-{n}", f"result {n}"),
+        _text(ME, f"answer {n}"),
+    ]
+
+
+def _built(memo: ContentsMemo, events: list[Event]) -> list[types.Content]:
+    return memo.contents(
+        "key",
+        events,
+        functools.partial(arrange, None, agent_name=ME),
+        functools.partial(prepared_contents, preserve_function_call_ids=False),
+    )
+
+
+def test_reuse_gives_the_whole_pass_and_builds_only_the_new_events() -> None:
+    memo = ContentsMemo()
+    events: list[Event] = []
+    for n in range(5):
+        user, call, response, answer = _turn(n)
+        for step in ([user], [call, response], [answer]):  # what each model step sees
+            events += step
+            assert _built(memo, list(events)) == get_contents(None, events, ME)
+    assert (memo.rebuilt, memo.reused) == (1, 14)
+
+
+def test_equal_copies_of_earlier_events_are_reused() -> None:
+    memo = ContentsMemo()
+    events = _turn(0) + _turn(1)
+    _built(memo, events)
+    decoded = [Event.model_validate_json(e.model_dump_json()) for e in events[-3:]]
+    again = [*events[:-3], *decoded, _text("user", "more")]
+    assert _built(memo, again) == get_contents(None, again, ME)
+    assert memo.reused == 1
+
+
+def test_a_late_answer_to_an_earlier_call_is_built_whole() -> None:
+    """A long-running call answered turns later: the answer moves back to its call."""
+    memo = ContentsMemo()
+    events = [
+        _text("user", "start the job"),
+        _call("adk-job", long_running_tool_ids={"adk-job"}),
+        _response("adk-job", "pending"),
+        _text(ME, "started"),
+        *_turn(1),
+    ]
+    _built(memo, events)
+    events.append(_response("adk-job", "done", author="user"))
+    result = _built(memo, events)
+    assert result == get_contents(None, events, ME)
+    assert memo.reused == 0
+    # the answer sits after its call, not at the end
+    assert result[2].parts[0].function_response.response == {"r": "done"}
+
+
+def test_a_changed_earlier_event_is_built_whole() -> None:
+    memo = ContentsMemo()
+    events = _turn(0) + _turn(1)
+    _built(memo, events)
+    changed = [*events[:1], _call("adk-0", branch=None), *events[2:]]
+    changed[1].content.parts[0].function_call.args = {"q": "other"}  # type: ignore[union-attr]
+    assert _built(memo, changed) == get_contents(None, changed, ME)
+    assert memo.reused == 0
+
+
+def test_a_rewind_is_built_whole() -> None:
+    memo = ContentsMemo()
+    first = [e.model_copy(update={"invocation_id": "i0"}) for e in _turn(0)]
+    second = [e.model_copy(update={"invocation_id": "i1"}) for e in _turn(1)]
+    events = first + second
+    _built(memo, events)
+    events.append(
+        Event(
+            author="user",
+            invocation_id="i2",
+            actions=EventActions(rewind_before_invocation_id="i1"),
+        )
+    )
+    assert _built(memo, events) == get_contents(None, events, ME) == get_contents(None, first, ME)
+    assert memo.reused == 0
+
+
+def test_a_reused_call_id_is_built_whole() -> None:
+    memo = ContentsMemo()
+    events = _turn(0)
+    _built(memo, events)
+    events += [_text("user", "again"), _call("adk-0"), _response("adk-0", "second")]
+    assert _built(memo, events) == get_contents(None, events, ME)
+    assert memo.reused == 0
+
+
+def test_a_memo_over_its_bound_forgets_the_oldest_session() -> None:
+    memo = ContentsMemo(max_contents=10)
+    events = _turn(0) + _turn(1)  # 8 contents: one session's fit, two do not
+    for key in ("a", "b", "a"):
+        memo.contents(
+            key,
+            events,
+            functools.partial(arrange, None, agent_name=ME),
+            functools.partial(prepared_contents, preserve_function_call_ids=False),
+        )
+    assert (memo.rebuilt, memo.reused) == (3, 0)
+
+
+async def test_changing_a_request_in_place_leaves_the_next_request_as_built() -> None:
+    """A callback may change the request's contents in place (google-adk hands it its
+    own copies): once the request is made its own, the shared contents stay as built."""
+    agent = LlmAgent(name=ME)
+    session = Session(id="s-in-place", app_name="a", user_id="u", events=_turn(0))
+
+    def request() -> LlmRequest:
+        built = LlmRequest()
+        ctx = InvocationContext(invocation_id="i", agent=agent, session=session)
+        contents.process(ctx, agent, built)
+        return built
+
+    first = request()
+    first._own_contents()
+    first.contents[0].parts[0].text = "changed"  # type: ignore[index]
+    session.events.append(_text("user", "next"))
+    second = request()
+    assert second.contents[0].parts[0].text == "turn 0"  # type: ignore[index]
+    assert second.contents == get_contents(None, session.events, ME)
+    # without a callback the request keeps the shared objects: nothing was copied
+    third = request()
+    assert all(a is b for a, b in zip(second.contents, third.contents, strict=True))
