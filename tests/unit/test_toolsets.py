@@ -302,3 +302,59 @@ async def test_a_header_provider_gives_each_header_set_its_own_session(tmp_path:
     finally:
         await toolset.close()
         end(server)
+
+
+def _yaml_app(folder: Path, connection: str) -> Path:
+    (folder / "root_agent.yaml").write_text(
+        "name: notes_agent\nmodel: gemini-2.5-flash\ninstruction: keep notes\ntools:\n"
+        "  - name: McpToolset\n    args:\n"
+        f"{connection}"
+        "      tool_filter: [list_notes]\n      tool_name_prefix: notes\n"
+    )
+    return folder / "root_agent.yaml"
+
+
+_STDIO = (
+    "      stdio_connection_params:\n        server_params:\n"
+    f"          command: {sys.executable}\n          args: [{SERVER}]\n        timeout: 20\n"
+)
+
+
+def _outcome(from_config: Any, path: Path) -> Any:
+    try:
+        with warnings.catch_warnings():  # the reference's own deprecation warnings
+            warnings.simplefilter("ignore")
+            toolset = from_config(str(path)).tools[0]
+    except Exception as error:
+        return type(error).__name__, str(error)
+    params = toolset.connection_params
+    return toolset.tool_filter, toolset.tool_name_prefix, params.timeout, type(params).__name__
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_an_mcp_toolset_in_agent_config_yaml_is_google_adks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, allowed: bool
+) -> None:
+    """A stdio server in YAML is refused unless $ADK_ALLOW_CONFIG_STDIO_MCP_SERVERS
+    allows it (it would run the config's command); both packages agree."""
+    from google.adk.agents import config_agent_utils as reference
+
+    from adk.agents import config_agent_utils as ours
+
+    if allowed:
+        monkeypatch.setenv("ADK_ALLOW_CONFIG_STDIO_MCP_SERVERS", "1")
+    path = _yaml_app(tmp_path, _STDIO)
+    expected = _outcome(reference.from_config, path)
+    assert _outcome(ours.from_config, path)[0] == expected[0]
+    if allowed:
+        assert expected == (["list_notes"], "notes", 20.0, "StdioConnectionParams")
+        assert _outcome(ours.from_config, path) == expected
+    else:
+        assert "Stdio MCP servers are not allowed in agent configs" in str(expected)
+        assert "Stdio MCP servers are not allowed in agent configs" in str(
+            _outcome(ours.from_config, path)
+        )
+    http = "      streamable_http_connection_params:\n        url: http://127.0.0.1:1/mcp\n"
+    both = _yaml_app(tmp_path, _STDIO + http)
+    assert "Exactly one of stdio_server_params" in str(_outcome(ours.from_config, both))
+    assert "Exactly one of stdio_server_params" in str(_outcome(reference.from_config, both))

@@ -25,6 +25,12 @@ from typing import TYPE_CHECKING, Any, TextIO, Union
 from ..._unimplemented import not_implemented
 from .._transient import TransientToolError, retry_available
 from ..base_toolset import BaseToolset, ToolPredicate
+from ._config import (
+    ALLOW_CONFIG_STDIO_SERVERS_ENV_VAR,
+    McpToolsetConfig,
+    _allow_config_stdio_servers_enabled,
+)
+from ._config import _set_allow_config_stdio_servers as _set_allow_config_stdio_servers
 from ._sdk import ListToolsResult, StdioServerParameters
 from ._sdk import types as mcp_types
 from .mcp_session_manager import (
@@ -239,7 +245,36 @@ class McpToolset(BaseToolset):
 
     @classmethod
     def from_config(cls, config: Any, config_abs_path: str) -> McpToolset:
-        raise not_implemented("McpToolset.from_config", "Agent Config YAML")
+        """An McpToolset from an Agent Config YAML entry's `args` (McpToolsetConfig). A
+        stdio server there is refused unless allowed (it would run the config's command)."""
+        parsed = McpToolsetConfig.model_validate(config.model_dump())
+        stdio = parsed.stdio_server_params or parsed.stdio_connection_params
+        if stdio and not _allow_config_stdio_servers_enabled():
+            raise ValueError(
+                "Stdio MCP servers are not allowed in agent configs: the"
+                " config-supplied 'command' is launched as a local process when the"
+                " agent starts, so an untrusted config would be able to run"
+                " arbitrary code. Construct the McpToolset in Python code instead,"
+                " use a remote transport (sse_connection_params or"
+                " streamable_http_connection_params), or set"
+                f" {ALLOW_CONFIG_STDIO_SERVERS_ENV_VAR}=1 if this application only"
+                " loads agent configs it trusts."
+            )
+        connection_params = (
+            stdio or parsed.sse_connection_params or parsed.streamable_http_connection_params
+        )
+        if connection_params is None:  # the config's validator makes this unreachable
+            raise ValueError("No connection params found in McpToolsetConfig.")
+        return cls(
+            connection_params=connection_params,
+            tool_filter=parsed.tool_filter,
+            tool_name_prefix=parsed.tool_name_prefix,
+            tool_list_cache_ttl_seconds=parsed.tool_list_cache_ttl_seconds,
+            auth_scheme=parsed.auth_scheme,
+            auth_credential=parsed.auth_credential,
+            credential_key=parsed.credential_key,
+            use_mcp_resources=parsed.use_mcp_resources,
+        )
 
 
 def _cache_key(headers: dict[str, str]) -> str:
