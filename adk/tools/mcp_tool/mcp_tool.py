@@ -25,7 +25,8 @@ from ..base_tool import BaseTool
 from ._fencing import TOOL_DESCRIPTION_PREAMBLE, fence_schema_descriptions, fence_tool_description
 from ._sdk import IS_MCP_SDK_V2, McpError, dump_model
 from ._sdk import types as mcp_types
-from .mcp_session_manager import MCPSessionManager, is_connection_failure
+from ._session import is_connection_failure
+from .mcp_session_manager import MCPSessionManager
 
 if TYPE_CHECKING:
     from ...models.llm_request import LlmRequest

@@ -33,12 +33,12 @@ from ._config import (
 from ._config import _set_allow_config_stdio_servers as _set_allow_config_stdio_servers
 from ._sdk import ListToolsResult, StdioServerParameters
 from ._sdk import types as mcp_types
+from ._session import is_connection_failure
 from .mcp_session_manager import (
     MCPSessionManager,
     SseConnectionParams,
     StdioConnectionParams,
     StreamableHTTPConnectionParams,
-    is_connection_failure,
 )
 from .mcp_tool import RESERVED_TOOL_NAMES, HeaderProvider, McpTool
 
