@@ -47,6 +47,7 @@ class RuntimeBase(Protocol):
     status: str
     children: int
     records_errors: bool
+    nested_transfers: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -74,6 +75,7 @@ class RuntimeBase(Protocol):
         *,
         records_errors: bool = True,
         node_path: str | None = None,
+        nested: bool = False,
     ) -> AgentRunResult: ...
 
     # the ReAct loop (_react)

@@ -58,10 +58,13 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         records_errors: bool = True,
         node_path: str = "",
         paths: NodePaths | None = None,
+        nested_transfers: bool = False,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
         """See AgentRunInput.records_errors."""
+        self.nested_transfers = nested_transfers
+        """See AgentRunInput.nested_transfers."""
         self.node_path = node_path
         """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
         self.paths = paths

@@ -328,6 +328,12 @@ class AgentRunInput(BaseModel):
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
+    nested_transfers: bool = False
+    """Whether the agent runs under a Sequential, Parallel or Loop agent, where google-adk
+    2.13 runs a transfer's target inside the transferring agent's run: that agent's
+    after_agent_callback then runs after the target's (here: the parent runs it, see
+    AgentRunResult.after_callback_deferred). At the top a transfer ends the agent's run,
+    and its after_agent_callback is not run."""
 
 
 class AgentRunResult(BaseModel):
@@ -347,6 +353,9 @@ class AgentRunResult(BaseModel):
     event_count: int = 0
     tool_output: ToolCallOutput | None = None
     """For an AgentTool run: the function response for the caller."""
+    after_callback_deferred: bool = False
+    """The agent transferred under a shell agent: whoever follows the transfer runs its
+    after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
 
 
 class AgentCallbackInput(BaseModel):
