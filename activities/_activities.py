@@ -39,7 +39,7 @@ from ._begin import begin_invocation, run_hook
 from ._code_execution import execute_code
 from ._model_step import invocation_context, model_step
 from ._on_event import record
-from ._support import find_app, heartbeating
+from ._support import find_app, heartbeating, transient_retries
 from ._tool_call import tool_call
 
 
@@ -75,12 +75,14 @@ class AdkActivities:
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:
         async with heartbeating():
-            return await model_step(self.apps, self.session_service, input)
+            with transient_retries():
+                return await model_step(self.apps, self.session_service, input)
 
     @activity.defn(name=names.TOOL_CALL)
     async def tool_call(self, input: ToolCallInput) -> ToolCallOutput:
         async with heartbeating():
-            return await tool_call(self.apps, self.session_service, input)
+            with transient_retries():
+                return await tool_call(self.apps, self.session_service, input)
 
     @activity.defn(name=names.EXECUTE_CODE)
     async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:

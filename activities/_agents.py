@@ -38,6 +38,7 @@ from workflows.contracts import (
 
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
+from ._spec import static_tools
 from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
 
 
@@ -142,7 +143,7 @@ def _in_branch(branch: str | None, ours: str | None) -> bool:
 
 async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool:
     parent = find_llm_agent(find_app(apps, call.parent.session.app_name), call.parent.agent_name)
-    for tool in await parent.canonical_tools():
+    for tool in static_tools(parent):  # AgentTools are the agent's own (never listed)
         if isinstance(tool, AgentTool) and tool.name == call.function_call.name:
             return tool
     raise ValueError(f"Agent {parent.name} has no AgentTool {call.function_call.name}.")

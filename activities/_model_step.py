@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from google.genai import types
-from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
@@ -42,6 +41,7 @@ from ._support import (
     check_payload_size,
     find_app,
     find_llm_agent,
+    last_attempt,
     model_error,
     retried,
     user_code,
@@ -285,7 +285,7 @@ async def _call_model(
         # `from None`: the provider's raw exception would be serialized into workflow
         # history as the cause, unredacted (it can echo the API key); the message of
         # model_error carries the redacted provider message.
-        if info.retryable and not _last_attempt():
+        if info.retryable and not last_attempt():
             raise model_error(error, llm.model) from None
         llm_request._own_contents()  # the error callbacks may change them
         with user_code("a plugin's on_model_error_callback"):
@@ -306,12 +306,6 @@ async def _call_model(
                 return fallback  # type: ignore[no-any-return]
         raise model_error(error, llm.model, final=True) from None
     return response
-
-
-def _last_attempt() -> bool:
-    info = activity.info()
-    policy = info.retry_policy
-    return bool(policy and policy.maximum_attempts and info.attempt >= policy.maximum_attempts)
 
 
 def _finalize_event(

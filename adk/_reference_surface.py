@@ -804,6 +804,11 @@ EXPORTS: dict[str, frozenset[str]] = {
             "_rearranger",
         }
     ),
+    "integrations.api_registry": frozenset(
+        {
+            "ApiRegistry",
+        }
+    ),
     "integrations.bigquery": frozenset(
         {
             "BigQueryCredentialsConfig",
@@ -1124,6 +1129,20 @@ EXPORTS: dict[str, frozenset[str]] = {
     "tools.environment_simulation": frozenset(
         {
             "EnvironmentSimulationFactory",
+        }
+    ),
+    "tools.mcp_tool": frozenset(
+        {
+            "MCPTool",
+            "MCPToolset",
+            "McpTool",
+            "McpToolset",
+            "SseConnectionParams",
+            "StdioConnectionParams",
+            "StreamableHTTPConnectionParams",
+            "adk_to_mcp_tool_type",
+            "gemini_to_json_schema",
+            "to_mcp_server",
         }
     ),
     "tools.model_consult": frozenset(

@@ -22,6 +22,7 @@ from google.genai import types
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
+from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
@@ -306,6 +307,7 @@ class Runner:
             if worker is not None:
                 await self._stop(worker)
                 await close_models(self.agent)  # not left to GC (see close_models)
+                await close_toolsets(self.agent)  # MCP sessions, as google.adk's Runner.close
         finally:
             if env is not None:  # never leave the dev server running behind the script
                 await env.shutdown()

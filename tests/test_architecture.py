@@ -299,6 +299,8 @@ PUBLIC_API = {
         "ExampleTool",
         "FunctionTool",
         "LongRunningFunctionTool",
+        "MCPToolset",
+        "McpToolset",
         "ToolConfirmation",
         "ToolContext",
         "TransferToAgentTool",

@@ -11,10 +11,12 @@ import os
 import signal
 import sys
 from datetime import timedelta
+from typing import Any
 
 import structlog
 from temporalio.worker import UnsandboxedWorkflowRunner
 
+from adk.agents._tree import close_toolsets
 from adk.apps.app import App
 from adk.sessions import SqliteSessionService
 from workflows.names import app_task_queue
@@ -125,18 +127,26 @@ async def serve(args: argparse.Namespace) -> int:
         await asyncio.gather(*(worker.run() for worker in workers))
 
     running = asyncio.create_task(run_all())
+    try:
+        return await _run_until_stopped(workers, running, stop, args.shutdown_grace)
+    finally:
+        for app in apps.values():  # MCP sessions end cleanly (a stdio server's process too)
+            await close_toolsets(app.root_agent)
+
+
+async def _run_until_stopped(
+    workers: list[Any], running: asyncio.Task[None], stop: asyncio.Event, grace: float
+) -> int:
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
     if not running.done():
-        log.info("worker stopping", grace_seconds=args.shutdown_grace)
-        finished = await asyncio.gather(
-            *(shut_down(worker, args.shutdown_grace) for worker in workers)
-        )
+        log.info("worker stopping", grace_seconds=grace)
+        finished = await asyncio.gather(*(shut_down(worker, grace) for worker in workers))
         if not all(finished):
             log.warning(
                 "worker did not finish shutting down; exiting",
-                seconds=args.shutdown_grace + SHUTDOWN_LIMIT_SECONDS,
+                seconds=grace + SHUTDOWN_LIMIT_SECONDS,
                 reason="a known hang in Temporal Core's final shutdown step",
             )
             running.cancel()

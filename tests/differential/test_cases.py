@@ -105,6 +105,7 @@ CASES: dict[str, str | None] = {
     "custom_plugins": None,
     "custom_as_agent_tool": None,
     "custom_transfer_target": None,
+    "mcp_toolset": None,
 }
 
 

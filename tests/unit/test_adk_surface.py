@@ -45,6 +45,13 @@ MODULE_TREE = {
     "tools.tool_context": ["ToolContext"],
     "tools.tool_confirmation": ["ToolConfirmation"],
     "tools.base_tool": ["BaseTool"],
+    "tools.mcp_tool": ["McpToolset", "MCPToolset", "McpTool", "MCPTool", "StdioConnectionParams",
+                       "SseConnectionParams", "StreamableHTTPConnectionParams"],
+    "tools.mcp_tool.mcp_toolset": ["McpToolset", "MCPToolset", "McpToolsetConfig"],
+    "tools.mcp_tool.mcp_tool": ["McpTool", "MCPTool"],
+    "tools.mcp_tool.mcp_session_manager": ["MCPSessionManager", "StdioConnectionParams",
+                                           "SseConnectionParams", "StreamableHTTPConnectionParams",
+                                           "StdioServerParameters", "retry_on_errors"],
     "tools.base_toolset": ["BaseToolset"],
     "tools.google_search_tool": ["GoogleSearchTool", "google_search"],
     "tools.url_context_tool": ["UrlContextTool", "url_context"],
@@ -138,6 +145,11 @@ CLASSES = [
     ("tools.tool_configs", "ToolConfig"), ("tools.tool_configs", "ToolArgsConfig"),
     ("tools.agent_tool", "AgentToolConfig"), ("tools.example_tool", "ExampleToolConfig"),
     ("errors.tool_execution_error", "ToolExecutionError"),
+    ("tools.mcp_tool.mcp_toolset", "McpToolset"), ("tools.mcp_tool.mcp_tool", "McpTool"),
+    ("tools.mcp_tool.mcp_toolset", "McpToolsetConfig"),
+    ("tools.mcp_tool.mcp_session_manager", "StdioConnectionParams"),
+    ("tools.mcp_tool.mcp_session_manager", "SseConnectionParams"),
+    ("tools.mcp_tool.mcp_session_manager", "StreamableHTTPConnectionParams"),
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"
@@ -151,7 +163,13 @@ _NODE_CONTEXT_FIELDS = [
     "use_as_output",
 ]
 """The workflow-node keywords google.adk 2.13's Context (ToolContext, CallbackContext) takes."""
+_FACTORY = {
+    "httpx_client_factory": "the MCP SDK's create_mcp_http_client (google.adk's wraps it to add"
+    " OpenTelemetry instrumentation)"
+}
 KNOWN_DIFFERENCES: dict[str, dict[str, str]] = {
+    "SseConnectionParams": _FACTORY,
+    "StreamableHTTPConnectionParams": _FACTORY,
     "Runner": {"session_service": "optional here: defaults to an InMemorySessionService"},
     "RunConfig": {"max_llm_calls": "500, as google.adk's; $ADK_MAX_LLM_CALLS is not read"},
     "Context": dict.fromkeys(_NODE_CONTEXT_FIELDS, _NODE),

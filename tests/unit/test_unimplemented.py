@@ -91,7 +91,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Gemini(retry_options=types.HttpRetryOptions(attempts=3)), "Gemini(retry_options"),
     (lambda: Gemini(base_url="http://127.0.0.1:1"), "Gemini(base_url"),
     (lambda: State({}, {}, schema=object()), "State(schema=...)"),
-    (lambda: _Toolset(tool_name_prefix="p"), "tool_name_prefix"),
     (
         lambda: BaseTool(name="t", description="d", behavior=types.Behavior.NON_BLOCKING),
         "behavior",
@@ -117,6 +116,7 @@ def test_the_defaults_and_the_implemented_values_construct() -> None:
     Runner(app_name="app", agent=agent(), artifact_service=None, memory_service=None)
     assert InMemoryRunner(agent()).app_name == "InMemoryRunner"
     assert _Toolset(tool_filter=["x"]).tool_filter == ["x"]
+    assert _Toolset(tool_name_prefix="p").tool_name_prefix == "p"
 
 
 def test_module_level_instances_import_as_in_google_adk() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...models.llm_request import LlmRequest
+from ...tools.base_toolset import BaseToolset
 from ...tools.tool_context import ToolContext
 from . import (
     agent_transfer,
@@ -46,12 +47,18 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     # follows the identity, and transfer_to_agent is declared before the agent's tools.
     if agent.uses_auto_flow:
         await agent_transfer.process(ctx, agent, llm_request)
-    # tools last: each tool adds its declaration (and may edit the request).
+    # tools last: each tool adds its declaration (and may edit the request); a
+    # toolset edits the request before its own tools do (google-adk 2.13).
     tool_context = ToolContext(ctx)
-    for tool in await agent.canonical_tools(tool_context):
-        if not is_ours(type(tool).process_llm_request):
-            llm_request._own_contents()  # a tool of the user's may change them
-        await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+    for entry, tools in await agent._tool_groups(tool_context):
+        if isinstance(entry, BaseToolset):
+            if not is_ours(type(entry).process_llm_request):
+                llm_request._own_contents()  # a toolset of the user's may change them
+            await entry.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+        for tool in tools:
+            if not is_ours(type(tool).process_llm_request):
+                llm_request._own_contents()  # a tool of the user's may change them
+            await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
     return llm_request
 
 
