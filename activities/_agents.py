@@ -16,6 +16,7 @@ from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.plugins.plugin_manager import PluginManager
@@ -39,7 +40,10 @@ from ._support import find_agent, find_app, find_llm_agent, raised, retried, use
 
 
 async def agent_callback(
-    apps: Mapping[str, App], store: BaseSessionService, input: AgentCallbackInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: AgentCallbackInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> AgentCallbackOutput:
     """Run the agent's before/after callbacks; record an event if they said or changed something."""
     ref = input.ref
@@ -47,7 +51,7 @@ async def agent_callback(
     agent = find_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     callbacks = (

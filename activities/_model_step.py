@@ -20,6 +20,7 @@ from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
@@ -76,6 +77,7 @@ def invocation_context(
     ref: StepRef,
     agent: Any,
     plugins: PluginManager | None = None,
+    artifacts: BaseArtifactService | None = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -89,6 +91,7 @@ def invocation_context(
     )
     return InvocationContext(
         session_service=store,
+        artifact_service=artifacts,
         invocation_id=ref.invocation_id,
         branch=ref.branch,
         agent=agent,
@@ -100,7 +103,10 @@ def invocation_context(
 
 
 async def model_step(
-    apps: Mapping[str, App], store: BaseSessionService, input: ModelStepInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ModelStepInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ModelStepOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
@@ -108,10 +114,10 @@ async def model_step(
     plugins = plugin_manager_of(app)
     side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
-    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins)
+    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()

@@ -23,6 +23,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event
@@ -90,7 +91,10 @@ def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
 
 
 async def tool_call(
-    apps: Mapping[str, App], store: BaseSessionService, input: ToolCallInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ToolCallInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     app = find_app(apps, ref.session.app_name)
@@ -106,7 +110,7 @@ async def tool_call(
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(

@@ -331,7 +331,12 @@ PUBLIC_API = {
     "adk.plugins": ["BasePlugin", "LoggingPlugin", "PluginManager", "ReflectAndRetryToolPlugin"],
     "adk.examples": ["BaseExampleProvider", "Example"],
     "adk.memory": ["BaseMemoryService", "InMemoryMemoryService"],
-    "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
+    "adk.artifacts": [
+        "BaseArtifactService",
+        "FileArtifactService",
+        "GcsArtifactService",
+        "InMemoryArtifactService",
+    ],
     "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
     "client": [
         "AgentClient",

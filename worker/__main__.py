@@ -15,6 +15,8 @@ from datetime import timedelta
 import structlog
 from temporalio.worker import UnsandboxedWorkflowRunner
 
+from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.sessions import SqliteSessionService
 from workflows.names import DEFAULT_TASK_QUEUE
 
@@ -48,6 +50,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
     )
+    parser.add_argument(
+        "--artifacts",
+        default=None,
+        help="artifact folder (a FileArtifactService), or 'none' for no artifact service"
+        " (default: $DURABLE_ADK_ARTIFACTS_DIR, else $DURABLE_ADK_DATA_DIR/artifacts)",
+    )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
         "--shutdown-grace",
@@ -68,7 +76,8 @@ async def serve(args: argparse.Namespace) -> int:
     try:  # configuration errors first, before any connection
         runner = workflow_runner()
         store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
-    except ValueError as error:
+        artifacts = artifact_service(args.artifacts)
+    except (ValueError, OSError) as error:
         log.error("bad configuration", error=str(error))
         return 2
     try:
@@ -86,6 +95,7 @@ async def serve(args: argparse.Namespace) -> int:
         client,
         apps=apps,
         session_service=store,
+        artifact_service=artifacts,
         task_queue=args.task_queue,
         workflow_runner=runner,
         # on SIGTERM, running tool calls and model steps get this long to finish
@@ -102,6 +112,7 @@ async def serve(args: argparse.Namespace) -> int:
         namespace=args.namespace,
         task_queue=args.task_queue,
         session_db=str(store.db_path),
+        artifacts=str(artifacts.root_dir) if isinstance(artifacts, FileArtifactService) else None,
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
     running = asyncio.create_task(worker.run())
@@ -120,6 +131,21 @@ async def serve(args: argparse.Namespace) -> int:
             return 0
     await running  # raises a fatal worker error
     return 0
+
+
+def artifact_service(where: str | None) -> BaseArtifactService | None:
+    """The worker's artifact service: a folder (created if missing), or none."""
+    where = where or os.environ.get("DURABLE_ADK_ARTIFACTS_DIR") or None
+    if where is not None and where.lower() == "none":
+        return None
+    if where is None:
+        where = os.path.join(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data", "artifacts")
+    if "://" in where:
+        raise ValueError(
+            f"--artifacts {where!r}: give a folder (shared storage services such as GCS are"
+            " not implemented yet)."
+        )
+    return FileArtifactService(where)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,7 @@ from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxR
 
 from activities import AdkActivities
 from adk.apps.app import App
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
 from workflows import WORKFLOWS
@@ -73,9 +74,10 @@ def build_worker(
     apps: Mapping[str, App],
     session_service: BaseSessionService,
     task_queue: str,
+    artifact_service: BaseArtifactService | None = None,
     **worker_options: Any,
 ) -> Worker:
-    activities = AdkActivities(apps, session_service)
+    activities = AdkActivities(apps, session_service, artifact_service)
     return Worker(
         sealing_client(client),  # `temp:` state sealed in history (client/_sealing.py)
         task_queue=task_queue,

@@ -19,7 +19,11 @@ A case is a module under cases/ written exactly as an ADK user writes it
   `RUN_CONFIG` (the RunConfig every run_async gets) and
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
-  (a turn that raised is not the last: the session goes on).
+  (a turn that raised is not the last: the session goes on);
+  `artifact_service()` (the side's artifact service, given to the Runner; every
+  artifact of the session and the user at the end is compared, each version's
+  content and metadata) and `INITIAL_ARTIFACTS` (filename -> Part, saved before
+  the first turn; a `user:` name is the user's).
 
 `load_case` loads the source as-is (reference) or with `google.adk` replaced by
 `adk` in its import lines (ours); `run_reference` / `run_ours` run it and return
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import re
 import sys
 import types as pytypes
@@ -239,6 +244,11 @@ async def _document(
     session_id = f"{case.__name__}-{next(_counter)}"
     state = dict(getattr(case, "INITIAL_STATE", {}))
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
+    artifacts = getattr(runner, "artifact_service", None)
+    for filename, part in getattr(case, "INITIAL_ARTIFACTS", {}).items():
+        await artifacts.save_artifact(
+            app_name=APP, user_id=USER, session_id=session_id, filename=filename, artifact=part
+        )
     turns = await _run_turns(runner, case, session_id)
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
@@ -257,6 +267,7 @@ async def _document(
             "events": [{"same_as_yielded": e["id"]} if e in yielded else e for e in stored],
         },
         "requests": dict(recorder.requests),
+        **({"artifacts": await _artifacts(artifacts, session_id)} if artifacts else {}),
         # what a plugin noted in its `observed` list (hooks that leave no event)
         **{
             f"plugin {p.name} observed": _jsonable(p.observed)
@@ -264,6 +275,25 @@ async def _document(
             if hasattr(p, "observed")
         },
     }
+
+
+async def _artifacts(service: Any, session_id: str) -> Any:
+    """Every version of every artifact the session sees: content and metadata."""
+    scope = {"app_name": APP, "user_id": USER, "session_id": session_id}
+    out: dict[str, Any] = {}
+    for name in await service.list_artifact_keys(**scope):
+        versions = await service.list_artifact_versions(**scope, filename=name)
+        out[name] = [
+            {
+                "content": _jsonable(
+                    await service.load_artifact(**scope, filename=name, version=v.version)
+                ),
+                "metadata": _jsonable(v.model_dump(exclude={"create_time"})),
+            }
+            for v in versions
+        ]
+    # the session's id differs by side (URIs name it)
+    return json.loads(json.dumps(out).replace(session_id, "<session>"))
 
 
 def _by_branch(events: list[Any]) -> list[Any]:
@@ -297,7 +327,11 @@ async def run_reference(case_name: str) -> Any:
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
         runner = Runner(
-            app_name=APP, agent=agent, session_service=InMemorySessionService(), plugins=plugins
+            app_name=APP,
+            agent=agent,
+            session_service=InMemorySessionService(),
+            plugins=plugins,
+            artifact_service=_artifact_service(case),
         )
         try:
             return await _document(runner, case, recorder, plugins)
@@ -317,8 +351,16 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
     with warnings.catch_warnings():  # as the reference's: a deprecation is not an outcome
         warnings.simplefilter("ignore")
         plugins = _plugins(case)
-        async with runner_for(temporal_env, agent, plugins=plugins) as runner:
+        async with runner_for(
+            temporal_env, agent, plugins=plugins, artifact_service=_artifact_service(case)
+        ) as runner:
             return await _document(runner, case, recorder, plugins)
+
+
+def _artifact_service(case: Any) -> Any:
+    """The case's artifact service (`artifact_service()`: its side's class), if any."""
+    build = getattr(case, "artifact_service", None)
+    return build() if build is not None else None
 
 
 def _plugins(case: Any) -> list[Any] | None:

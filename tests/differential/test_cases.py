@@ -83,6 +83,15 @@ CASES: dict[str, str | None] = {
     "plugin_context_and_instruction": None,
     "planners": None,
     "code_execution_built_in": None,
+    "artifacts_tool_save_load": None,
+    "artifacts_no_service": None,
+    "artifacts_load_tool": None,
+    "artifacts_instruction": None,
+    "artifacts_instruction_missing": None,
+    "artifacts_user_scoped": None,
+    "artifacts_input_blobs": None,
+    "artifacts_input_blobs_llm_root": None,
+    "plugin_save_files_as_artifacts": None,
 }
 
 

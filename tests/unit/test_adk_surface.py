@@ -50,7 +50,6 @@ MODULE_TREE = {
     "tools.url_context_tool": ["UrlContextTool", "url_context"],
     "tools.load_memory_tool": ["LoadMemoryTool", "load_memory_tool"],
     "tools.preload_memory_tool": ["PreloadMemoryTool", "preload_memory_tool"],
-    "tools.load_artifacts_tool": ["LoadArtifactsTool", "load_artifacts_tool"],
     "tools.example_tool": ["ExampleTool"],
     "examples.example_util": ["build_example_si", "convert_examples_to_text"],
     "errors.already_exists_error": ["AlreadyExistsError"],
@@ -70,7 +69,20 @@ MODULE_TREE = {
     "plugins.base_plugin": ["BasePlugin"],
     "examples": ["BaseExampleProvider", "Example"],
     "memory": ["BaseMemoryService", "InMemoryMemoryService"],
-    "artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
+    "artifacts": ["BaseArtifactService", "FileArtifactService", "GcsArtifactService",
+                  "InMemoryArtifactService"],
+    "artifacts.base_artifact_service": ["ArtifactVersion", "BaseArtifactService", "ensure_part"],
+    "artifacts.in_memory_artifact_service": ["InMemoryArtifactService"],
+    "artifacts.file_artifact_service": ["FileArtifactService", "FileArtifactVersion"],
+    "artifacts.gcs_artifact_service": ["GcsArtifactService"],
+    "artifacts.artifact_util": ["ParsedArtifactUri", "parse_artifact_uri", "get_artifact_uri",
+                                "is_artifact_ref", "validate_path_segment",
+                                "validate_artifact_reference_scope",
+                                "resolve_artifact_reference"],
+    "errors.input_validation_error": ["InputValidationError"],
+    "plugins.save_files_as_artifacts_plugin": ["SaveFilesAsArtifactsPlugin"],
+    "tools.load_artifacts_tool": ["LoadArtifactsTool", "load_artifacts_tool",
+                                  "as_safe_part_for_llm"],
     "utils": [],
 }  # fmt: skip
 
@@ -113,6 +125,11 @@ CLASSES = [
     ("plugins.base_plugin", "BasePlugin"), ("plugins.logging_plugin", "LoggingPlugin"),
     ("plugins.reflect_retry_tool_plugin", "ReflectAndRetryToolPlugin"),
     ("examples.example", "Example"),
+    ("artifacts.base_artifact_service", "ArtifactVersion"),
+    ("artifacts.in_memory_artifact_service", "InMemoryArtifactService"),
+    ("artifacts.file_artifact_service", "FileArtifactService"),
+    ("artifacts.file_artifact_service", "FileArtifactVersion"),
+    ("plugins.save_files_as_artifacts_plugin", "SaveFilesAsArtifactsPlugin"),
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"
