@@ -123,11 +123,13 @@ class AdkActivities:
 
     @activity.defn(name=names.BEGIN_AGENT_TOOL)
     async def begin_agent_tool(self, input: BeginAgentToolInput) -> bool:
-        return await begin_agent_tool(self.apps, self.session_service, input)
+        return await begin_agent_tool(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.FINISH_AGENT_TOOL)
     async def finish_agent_tool(self, input: FinishAgentToolInput) -> ToolCallOutput:
-        return await finish_agent_tool(self.apps, self.session_service, input)
+        return await finish_agent_tool(
+            self.apps, self.session_service, input, self.artifact_service
+        )
 
     def all(self) -> list[Callable[..., Any]]:
         return [

@@ -36,6 +36,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
+from ._artifacts import artifact_service_for
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
@@ -91,7 +92,7 @@ def invocation_context(
     )
     return InvocationContext(
         session_service=store,
-        artifact_service=artifacts,
+        artifact_service=artifact_service_for(artifacts, ref.session),
         invocation_id=ref.invocation_id,
         branch=ref.branch,
         agent=agent,

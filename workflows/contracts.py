@@ -102,6 +102,9 @@ class SessionRef(BaseModel):
     app_name: str
     user_id: str
     session_id: str
+    artifact_session: str | None = None
+    """An AgentTool's own session: the session whose artifacts its agent uses (its top
+    caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
 
 class InvocationInput(BaseModel):

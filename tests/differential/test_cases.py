@@ -92,6 +92,7 @@ CASES: dict[str, str | None] = {
     "artifacts_input_blobs": None,
     "artifacts_input_blobs_llm_root": None,
     "plugin_save_files_as_artifacts": None,
+    "artifacts_agent_tool": None,
 }
 
 
