@@ -53,8 +53,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--artifacts",
         default=None,
-        help="artifact folder (a FileArtifactService), or 'none' for no artifact service"
-        " (default: $DURABLE_ADK_ARTIFACTS_DIR, else $DURABLE_ADK_DATA_DIR/artifacts)",
+        help="artifact folder (a FileArtifactService), gs://BUCKET (a GcsArtifactService,"
+        " needs the gcs extra), or 'none' (default: $DURABLE_ADK_ARTIFACTS_DIR, else"
+        " $DURABLE_ADK_DATA_DIR/artifacts)",
     )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
@@ -76,9 +77,13 @@ async def serve(args: argparse.Namespace) -> int:
     try:  # configuration errors first, before any connection
         runner = workflow_runner()
         store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
-        artifacts = artifact_service(args.artifacts)
-    except (ValueError, OSError) as error:
+    except ValueError as error:
         log.error("bad configuration", error=str(error))
+        return 2
+    try:
+        artifacts = artifact_service(args.artifacts)
+    except Exception as error:  # a folder we cannot create, no GCS package or credentials
+        log.error("bad configuration", error=f"artifacts: {error}")
         return 2
     try:
         client = await connect(args.address, args.namespace)
@@ -112,7 +117,7 @@ async def serve(args: argparse.Namespace) -> int:
         namespace=args.namespace,
         task_queue=args.task_queue,
         session_db=str(store.db_path),
-        artifacts=str(artifacts.root_dir) if isinstance(artifacts, FileArtifactService) else None,
+        artifacts=_describe(artifacts),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
     running = asyncio.create_task(worker.run())
@@ -134,18 +139,29 @@ async def serve(args: argparse.Namespace) -> int:
 
 
 def artifact_service(where: str | None) -> BaseArtifactService | None:
-    """The worker's artifact service: a folder (created if missing), or none."""
+    """The worker's artifact service: a folder (created if missing), a GCS bucket, or none."""
     where = where or os.environ.get("DURABLE_ADK_ARTIFACTS_DIR") or None
     if where is not None and where.lower() == "none":
         return None
     if where is None:
         where = os.path.join(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data", "artifacts")
+    if where.startswith("gs://"):
+        bucket = where.removeprefix("gs://").rstrip("/")
+        if not bucket or "/" in bucket:
+            raise ValueError(f"--artifacts {where!r}: give a bucket, gs://BUCKET (no path).")
+        from adk.artifacts.gcs_artifact_service import GcsArtifactService
+
+        return GcsArtifactService(bucket)
     if "://" in where:
-        raise ValueError(
-            f"--artifacts {where!r}: give a folder (shared storage services such as GCS are"
-            " not implemented yet)."
-        )
+        raise ValueError(f"--artifacts {where!r}: give a folder, gs://BUCKET or none.")
     return FileArtifactService(where)
+
+
+def _describe(service: BaseArtifactService | None) -> str | None:
+    if isinstance(service, FileArtifactService):
+        return str(service.root_dir)
+    bucket = getattr(service, "bucket_name", None)
+    return f"gs://{bucket}" if bucket else None
 
 
 def main(argv: list[str] | None = None) -> int:

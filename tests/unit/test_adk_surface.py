@@ -129,6 +129,7 @@ CLASSES = [
     ("artifacts.in_memory_artifact_service", "InMemoryArtifactService"),
     ("artifacts.file_artifact_service", "FileArtifactService"),
     ("artifacts.file_artifact_service", "FileArtifactVersion"),
+    ("artifacts.gcs_artifact_service", "GcsArtifactService"),
     ("plugins.save_files_as_artifacts_plugin", "SaveFilesAsArtifactsPlugin"),
 ]  # fmt: skip
 

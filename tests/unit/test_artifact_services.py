@@ -16,8 +16,10 @@ import pydantic_core
 import pytest
 from google.genai import types
 
-from adk.artifacts import FileArtifactService, InMemoryArtifactService
+from adk.artifacts import FileArtifactService, GcsArtifactService, InMemoryArtifactService
 from adk.errors.input_validation_error import InputValidationError
+
+from . import fake_gcs
 
 APP, USER, SESSION = "app", "u1", "s1"
 
@@ -135,23 +137,35 @@ def _plain(value: Any) -> Any:
 
 def _reference(kind: str, root: Path) -> Any:
     from google.adk.artifacts import FileArtifactService as RefFile
+    from google.adk.artifacts import GcsArtifactService as RefGcs
     from google.adk.artifacts import InMemoryArtifactService as RefMemory
 
+    if kind == "gcs":
+        return RefGcs(root.name)  # (storage.Client is the fake)
     return RefMemory() if kind == "memory" else RefFile(root)
 
 
 def _ours(kind: str, root: Path) -> Any:
+    if kind == "gcs":
+        return GcsArtifactService(root.name)
     return InMemoryArtifactService() if kind == "memory" else FileArtifactService(root)
 
 
-@pytest.mark.parametrize("kind", ["memory", "file"])
-async def test_each_operation_matches_google_adk(kind: str, tmp_path: Path) -> None:
-    script = SCRIPT + (MEMORY_ONLY if kind == "memory" else [])
+@pytest.mark.parametrize("kind", ["memory", "file", "gcs"])
+async def test_each_operation_matches_google_adk(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_gcs.install(monkeypatch)
+    script = SCRIPT + (MEMORY_ONLY if kind != "file" else [])
     reference = await run_script(_reference(kind, tmp_path / "ref"), script)
     ours = await run_script(_ours(kind, tmp_path / "ours"), script)
-    # file URIs name each side's root
+    # URIs name each side's folder (or bucket)
     text_ref = json.dumps(reference, indent=1).replace(str((tmp_path / "ref").resolve()), "ROOT")
     text_ours = json.dumps(ours, indent=1).replace(str((tmp_path / "ours").resolve()), "ROOT")
+    text_ref, text_ours = (
+        text_ref.replace("gs://ref/", "gs://B/"),
+        text_ours.replace("gs://ours/", "gs://B/"),
+    )
     assert text_ours == text_ref
     raised = [r for r in ours if isinstance(r, dict) and "raised" in r]
     assert len(raised) >= 5 and None in ours  # errors and absences both exercised
@@ -257,3 +271,54 @@ async def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:
 def test_input_validation_error_is_a_value_error() -> None:
     assert issubclass(InputValidationError, ValueError)
     assert str(InputValidationError()) == "Invalid input."
+
+
+async def test_gcs_hosts_saving_at_once_get_distinct_versions(monkeypatch) -> None:
+    """Two workers on one bucket: a save that finds its version taken takes the next."""
+    client = fake_gcs.install(monkeypatch)
+    first, second = GcsArtifactService("shared"), GcsArtifactService("shared")
+    scope = {"app_name": APP, "user_id": USER, "session_id": SESSION, "filename": "f"}
+    await first.save_artifact(**scope, artifact=text("0"))
+    bucket = client.buckets["shared"]
+    real_versions = second._versions
+    # the second host listed before the first one's next save landed: it tries 1 first
+    monkeypatch.setattr(second, "_versions", lambda *args: [0])
+    await first.save_artifact(**scope, artifact=text("1"))
+    assert await second.save_artifact(**scope, artifact=text("2")) == 2
+    monkeypatch.setattr(second, "_versions", real_versions)
+    assert await second.list_versions(**scope) == [0, 1, 2]
+    assert bucket.uploads == 3  # the refused create wrote nothing
+
+
+async def test_gcs_urls_match_google_adk(tmp_path: Path, monkeypatch) -> None:
+    fake_gcs.install(monkeypatch)
+    results = []
+    for service in (_reference("gcs", tmp_path / "b"), _ours("gcs", tmp_path / "b")):
+        scope = {"app_name": APP, "user_id": USER, "session_id": SESSION}
+        await service.delete_artifact(**scope, filename="a b.txt")
+        await service.save_artifact(**scope, filename="a b.txt", artifact=text("x"))
+        await service.save_artifact(**scope, filename="r", artifact=ref("a b.txt", 0))
+        await service.save_artifact(**scope, filename="u", artifact=types.Part(
+            file_data=types.FileData(file_uri="https://x/y")))  # fmt: skip
+        results.append(
+            [
+                await service.get_authenticated_url(**scope, filename="a b.txt"),
+                await service.get_authenticated_url(**scope, filename="r"),
+                await service.get_authenticated_url(**scope, filename="u"),
+                await service.get_authenticated_url(**scope, filename="none"),
+                await service.get_signed_url(**scope, filename="r", signing_version="v4"),
+            ]
+        )
+    assert results[0] == results[1]
+    assert results[0][0] == "https://storage.cloud.google.com/b/app/u1/s1/a%20b.txt/0"
+
+
+def test_gcs_without_its_package_says_what_to_install(monkeypatch) -> None:
+    import sys
+
+    import google.cloud
+
+    monkeypatch.setitem(sys.modules, "google.cloud.storage", None)
+    monkeypatch.delattr(google.cloud, "storage")
+    with pytest.raises(ImportError, match=r"pip install 'durable-adk\[gcs\]'"):
+        GcsArtifactService("bucket")

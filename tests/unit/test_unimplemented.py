@@ -18,7 +18,7 @@ from adk import Agent, LoopAgent, SequentialAgent
 from adk.agents.run_config import RunConfig, StreamingMode
 from adk.apps import App, ResumabilityConfig
 from adk.apps.app import EventsCompactionConfig
-from adk.artifacts import GcsArtifactService, InMemoryArtifactService
+from adk.artifacts import InMemoryArtifactService
 from adk.code_executors import UnsafeLocalCodeExecutor
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
@@ -79,7 +79,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
         ),
         "resumability_config",
     ),
-    (lambda: GcsArtifactService("bucket"), "GcsArtifactService"),
     (
         lambda: Runner(app_name="app", agent=agent(), memory_service=InMemoryMemoryService()),
         "Runner(memory_service=...)",

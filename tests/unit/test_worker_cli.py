@@ -63,7 +63,8 @@ def test_the_artifact_folder_defaults_to_the_data_dir(monkeypatch, tmp_path):
 async def test_a_bad_artifact_location_is_reported_before_connecting(tmp_path, capsys):
     (tmp_path / "a-file").write_text("not a folder")
     for where, message in (
-        ("gs://bucket", "give a folder"),
+        ("s3://bucket", "give a folder, gs://BUCKET or none"),
+        ("gs://bucket/a/path", "no path"),
         (str(tmp_path / "a-file"), "a-file"),
     ):
         args = parse_args(
@@ -78,3 +79,13 @@ async def test_a_bad_artifact_location_is_reported_before_connecting(tmp_path, c
         text = out.out + out.err
         assert "bad configuration" in text and message in text
         assert "cannot connect" not in text
+
+
+def test_a_gcs_bucket_is_a_gcs_artifact_service(monkeypatch):
+    from adk.artifacts import GcsArtifactService
+    from tests.unit import fake_gcs
+    from worker.__main__ import artifact_service
+
+    fake_gcs.install(monkeypatch)
+    service = artifact_service("gs://team-artifacts/")
+    assert isinstance(service, GcsArtifactService) and service.bucket_name == "team-artifacts"
