@@ -93,6 +93,7 @@ CASES: dict[str, str | None] = {
     "artifacts_input_blobs_llm_root": None,
     "plugin_save_files_as_artifacts": None,
     "artifacts_agent_tool": None,
+    "artifacts_parallel_calls": None,
 }
 
 
