@@ -131,7 +131,10 @@ async def model_step(
         planned_event = _side_event(input, agent, side["planning"], planned.actions)
         await record(store, session, planned_event, plugins, lambda: ctx)
     with user_code(f"the code executor of agent {agent.name}"):
+        images = await code_execution.save_generated_images(ctx, agent, response)
         executed = code_execution.process_response(agent, response)
+    if executed is not None:
+        executed.artifact_delta.update(images)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)

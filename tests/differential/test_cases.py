@@ -94,6 +94,7 @@ CASES: dict[str, str | None] = {
     "plugin_save_files_as_artifacts": None,
     "artifacts_agent_tool": None,
     "artifacts_parallel_calls": None,
+    "artifacts_code_execution_image": None,
 }
 
 
