@@ -832,6 +832,17 @@ EXPORTS: dict[str, frozenset[str]] = {
             "ElevenLabsTTS",
         }
     ),
+    "integrations.eventarc": frozenset(
+        {
+            "AgentProvided",
+            "CloudEventAttributesBinding",
+            "EventarcCredentialsConfig",
+            "EventarcToolConfig",
+            "EventarcToolset",
+            "MISSING",
+            "OMIT",
+        }
+    ),
     "integrations.firestore": frozenset(
         {
             "FirestoreMemoryService",
