@@ -72,7 +72,9 @@ class Runner:
         """google.adk 2.13's Runner, plus durable-adk's own options (keyword-only):
         `temporal_client` (none: an embedded dev server), `task_queue`,
         `run_worker` (an in-process worker) and `worker_options`.
-        `session_service` defaults to an InMemorySessionService."""
+        `session_service` defaults to an InMemorySessionService. `artifact_service`
+        is what the in-process worker's tools and callbacks use (a worker process
+        has its own: `python -m worker --artifacts`)."""
         app = resolve_app(app, app_name, agent, node, plugins)
         reject_unimplemented_services(
             memory_service=memory_service,
