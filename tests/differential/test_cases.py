@@ -92,6 +92,7 @@ CASES: dict[str, str | None] = {
     "artifacts_input_blobs": None,
     "artifacts_input_blobs_llm_root": None,
     "plugin_save_files_as_artifacts": None,
+    "plugin_save_files_sequential": None,
     "artifacts_agent_tool": None,
     "artifacts_parallel_calls": None,
     "artifacts_code_execution_image": None,
