@@ -33,6 +33,7 @@ def plugins():
 
 def build(scripted):
     first = LlmAgent(name="first", model=scripted("One.", "Three."), instruction="Read.")
+
     def pending(ctx):  # what the plugin noted, as each agent sees it
         return f"Pending: {ctx.state.get('save_files_as_artifacts_plugin:pending_delta')}"
 
