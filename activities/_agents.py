@@ -34,7 +34,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
-from ._artifacts import artifact_service_for
+from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
 from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
@@ -53,6 +53,9 @@ async def agent_callback(
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
     ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id]
+    )
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     callbacks = (

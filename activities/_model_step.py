@@ -36,7 +36,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
-from ._artifacts import artifact_service_for
+from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
@@ -119,6 +119,9 @@ async def model_step(
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
     ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id, *side.values()]
+    )
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()

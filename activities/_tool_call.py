@@ -37,6 +37,7 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from ._artifacts import reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import record
 from ._spec import touches_state
@@ -111,6 +112,9 @@ async def tool_call(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
     ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.record_as]
+    )
     session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(
