@@ -15,6 +15,7 @@ from datetime import timedelta
 import structlog
 from temporalio.worker import UnsandboxedWorkflowRunner
 
+from adk.artifacts._location import artifact_service_at
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.sessions import SqliteSessionService
@@ -140,21 +141,7 @@ async def serve(args: argparse.Namespace) -> int:
 
 def artifact_service(where: str | None) -> BaseArtifactService | None:
     """The worker's artifact service: a folder (created if missing), a GCS bucket, or none."""
-    where = where or os.environ.get("DURABLE_ADK_ARTIFACTS_DIR") or None
-    if where is not None and where.lower() == "none":
-        return None
-    if where is None:
-        where = os.path.join(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data", "artifacts")
-    if where.startswith("gs://"):
-        bucket = where.removeprefix("gs://").rstrip("/")
-        if not bucket or "/" in bucket:
-            raise ValueError(f"--artifacts {where!r}: give a bucket, gs://BUCKET (no path).")
-        from adk.artifacts.gcs_artifact_service import GcsArtifactService
-
-        return GcsArtifactService(bucket)
-    if "://" in where:
-        raise ValueError(f"--artifacts {where!r}: give a folder, gs://BUCKET or none.")
-    return FileArtifactService(where)
+    return artifact_service_at(where)
 
 
 def _describe(service: BaseArtifactService | None) -> str | None:
