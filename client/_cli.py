@@ -350,7 +350,8 @@ async def cmd_artifacts(args: argparse.Namespace) -> int:
         raise CliError(
             EXIT_USAGE, f"{args.name} holds {len(data)} bytes ({mime}): write them with --out FILE"
         )
-    print(part.text if part.text is not None else part.model_dump_json(exclude_none=True))
+    text = part.text if part.text is not None else part.model_dump_json(exclude_none=True)
+    print(text, end="" if text.endswith("\n") else "\n")
     return EXIT_OK
 
 

@@ -119,3 +119,29 @@ async def test_a_retried_save_is_a_new_version(temporal_env, tmp_path: Path) -> 
     assert await service.list_versions(**scope) == [0, 1]
     latest = await service.load_artifact(**scope)
     assert latest is not None and latest.text == "report (attempt 2)"
+
+
+async def test_the_reports_example_writes_and_reads_its_artifact(
+    temporal_env, tmp_path, monkeypatch
+):
+    for variable in ("GOOGLE_API_KEY", "GEMINI_API_KEY"):
+        monkeypatch.delenv(variable, raising=False)
+    from examples.reports.agent import OfflineReportModel, root_agent
+
+    assert isinstance(root_agent.model, OfflineReportModel)  # (offline: no key above)
+    service = FileArtifactService(tmp_path / "artifacts")
+    async with runner_for(temporal_env, root_agent, artifact_service=service) as runner:
+        events = await turn(runner, "Write a report on solar panels", session="reports")
+    final = events[-1].content
+    assert final is not None and final.parts is not None
+    assert final.parts[0].text == (
+        "The report is saved as report.md. It says:"
+        " Three findings on solar panels: cheap, quiet, and growing."
+    )
+    assert [e.actions.artifact_delta for e in events if e.actions.artifact_delta] == [
+        {"report.md": 0}
+    ]
+    saved = await service.load_artifact(
+        app_name="test_app", user_id="u1", session_id="reports", filename="report.md"
+    )
+    assert saved is not None and saved.text is not None and saved.text.startswith("# Solar Panels")
