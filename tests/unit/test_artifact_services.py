@@ -322,3 +322,41 @@ def test_gcs_without_its_package_says_what_to_install(monkeypatch) -> None:
     monkeypatch.delattr(google.cloud, "storage")
     with pytest.raises(ImportError, match=r"pip install 'durable-adk\[gcs\]'"):
         GcsArtifactService("bucket")
+
+
+@pytest.mark.parametrize(
+    ("ours_path", "reference_path", "methods"),
+    [
+        (
+            "adk.agents.callback_context:CallbackContext",
+            "google.adk.agents.callback_context:CallbackContext",
+            ["save_artifact", "load_artifact", "get_artifact_version", "list_artifacts"],
+        ),
+        (
+            "adk.artifacts.base_artifact_service:BaseArtifactService",
+            "google.adk.artifacts.base_artifact_service:BaseArtifactService",
+            ["save_artifact", "load_artifact", "list_artifact_keys", "delete_artifact",
+             "list_versions", "list_artifact_versions", "get_artifact_version"],
+        ),
+        (
+            "adk.artifacts.gcs_artifact_service:GcsArtifactService",
+            "google.adk.artifacts.gcs_artifact_service:GcsArtifactService",
+            ["get_authenticated_url", "get_signed_url"],
+        ),
+    ],
+)  # fmt: skip
+def test_method_signatures_are_google_adks(ours_path, reference_path, methods) -> None:
+    import importlib
+    import inspect
+
+    def resolve(path: str) -> Any:
+        module, name = path.split(":")
+        return getattr(importlib.import_module(module), name)
+
+    ours, reference = resolve(ours_path), resolve(reference_path)
+    for method in methods:
+        mine = inspect.signature(getattr(ours, method)).parameters
+        theirs = inspect.signature(getattr(reference, method)).parameters
+        assert [(p.name, p.kind, p.default) for p in mine.values()] == [
+            (p.name, p.kind, p.default) for p in theirs.values()
+        ], method
