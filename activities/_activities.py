@@ -21,6 +21,8 @@ from workflows.contracts import (
     BeginAgentToolInput,
     BeginInput,
     BeginOutput,
+    CodeExecutionInput,
+    CodeExecutionOutput,
     FinishAgentToolInput,
     ModelStepInput,
     ModelStepOutput,
@@ -33,6 +35,7 @@ from workflows.contracts import (
 
 from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
 from ._begin import begin_invocation, run_hook
+from ._code_execution import execute_code
 from ._model_step import invocation_context, model_step
 from ._on_event import record
 from ._support import find_app, heartbeating
@@ -88,6 +91,11 @@ class AdkActivities:
         async with heartbeating():
             return await tool_call(self.apps, self.session_service, input, self.artifact_service)
 
+    @activity.defn(name=names.EXECUTE_CODE)
+    async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:
+        async with heartbeating():
+            return await execute_code(self.apps, self.session_service, input)
+
     @activity.defn(name=names.PERSIST_EVENTS)
     async def persist_events(self, input: PersistEventsInput) -> None:
         """Persist what the workflow still holds (idempotent upserts)."""
@@ -136,6 +144,7 @@ class AdkActivities:
             self.begin_invocation,
             self.model_step,
             self.tool_call,
+            self.execute_code,
             self.persist_events,
             self.agent_callback,
             self.begin_agent_tool,

@@ -93,7 +93,7 @@ async def agent_callback(
         actions=actions,
         node_info=NodeInfo(path=ref.node_path),
     )
-    if isinstance(agent, LlmAgent):
+    if isinstance(agent, LlmAgent) and input.when == "before":  # 2.13: not after_agent's
         with user_code(f"saving the output of agent {agent.name}"):
             agent._maybe_save_output_to_state(event)
     event = await record(store, session, event, plugins, lambda: ctx)

@@ -253,6 +253,7 @@ async def run_hook(
     app = find_app(apps, input.session.app_name)
     plugins = plugin_manager_of(app)
     session = await load_or_create_session(store, input.session)
+    session.state.update(input.temp_state)  # as 2.13's session holds it during the run
     agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
     ctx = InvocationContext(
         session_service=store,

@@ -11,6 +11,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from google.genai import types
 from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
@@ -141,6 +142,12 @@ async def model_step(
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)
+    with user_code(f"the code executor of agent {agent.name}"):
+        code = code_execution.code_block(ctx, agent, response)
+    if code is not None:  # google-adk 2.13: the code in an event; the answer is not recorded
+        return await _code_step(input, agent, plugins, store, session, ctx, code, actions)
+    if retried() and code_execution.runs_code(agent):  # an earlier attempt's, not this one's
+        await store.retract_event(session, side["code_execution"])
     event = _finalize_event(input, agent, response, actions, llm_request)
     ended = ctx.end_invocation
     if event is None:
@@ -160,6 +167,36 @@ async def model_step(
     )
     check_payload_size(output, f"The model of agent {agent.name}")
     await store.append_event(session, event)
+    return output
+
+
+async def _code_step(
+    input: ModelStepInput,
+    agent: LlmAgent,
+    plugins: PluginManager,
+    store: BaseSessionService,
+    session: Session,
+    ctx: InvocationContext,
+    code: types.Content,
+    actions: EventActions,
+) -> ModelStepOutput:
+    """The step found code to run: it records the event showing the code (the answer
+    cut after its first code block) and leaves running it to the workflow.
+
+    (google-adk 2.13 still records the answer after the result when it carries an
+    error code or grounding metadata besides the code: not done here.)"""
+    event = _side_event(input, agent, _side_event_id(input, "code_execution"), EventActions())
+    event.content = code
+    with user_code(f"saving the output of agent {agent.name}"):
+        agent._maybe_save_output_to_state(event)
+    agent._maybe_accumulate_output(event, session.events)
+    output = ModelStepOutput(
+        code_event=event, temp_delta=_temp(actions), end_invocation=ctx.end_invocation
+    )
+    check_payload_size(output, f"The model of agent {agent.name}")
+    if retried():  # an earlier attempt may have recorded an answer as the model event
+        await store.retract_event(session, input.event_id)
+    output.code_event = await record(store, session, event, plugins, lambda: ctx)
     return output
 
 

@@ -6,12 +6,13 @@ Runs on: activity side (begin activity) and process side (validated at worker st
 from __future__ import annotations
 
 from adk._unimplemented import not_implemented
-from adk.activity_options import ActivityOptions
+from adk.activity_options import ActivityOptions, code_options
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.loop_agent import LoopAgent
 from adk.agents.parallel_agent import ParallelAgent
 from adk.agents.sequential_agent import SequentialAgent
+from adk.flows.llm_flows.code_execution import runs_code
 from adk.plugins.plugin_manager import PluginCallbackName, PluginManager
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
@@ -109,6 +110,9 @@ def build_spec(agent: BaseAgent, plugins: PluginManager) -> AgentSpec:
             for what, part in (("planner", agent.planner), ("code", agent.code_executor))
             if part is not None
         ]
+        if (executor := runs_code(agent)) is not None:
+            spec.code_executor = type(executor).__name__
+            spec.code_activity_options = code_options(executor.timeout_seconds)
         spec.output_key = agent.output_key
         spec.accumulates_output = bool(
             agent.output_key and agent.output_schema is None and agent.mode != "task"

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import pydantic
 import pydantic_core
 import structlog
 from google.genai import types
@@ -26,7 +27,7 @@ from adk.apps.app import App, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
-from adk.flows.llm_flows.functions import build_function_response_event
+from adk.flows.llm_flows.functions import build_function_response_event, extract_media
 from adk.flows.llm_flows.output_schema import set_model_response_tool, uses_set_model_response
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
@@ -148,8 +149,12 @@ async def tool_call(
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
             }
         )
+    response, media = extract_media(response)  # 2.13: after the callbacks
     output = ToolCallOutput(
-        response=as_json_result(call.name or "", response), actions=actions, end_invocation=ended
+        response=as_json_result(call.name or "", response),
+        actions=actions,
+        end_invocation=ended,
+        media=media,
     )
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
@@ -200,6 +205,7 @@ async def _record(
         branch=input.ref.branch,
         node_path=input.ref.node_path,
         responses=[(input.function_call, output.response, output.actions)],
+        media={input.function_call.id or "": output.media} if output.media else None,
     )
     recorded = await record(store, session, event, plugins, ctx)
     output.recorded_at = recorded.timestamp
@@ -339,9 +345,20 @@ def as_json_result(name: str, response: Any) -> dict[str, Any]:
     if not isinstance(response, dict):
         response = {"result": response}
     try:
-        return pydantic_core.to_jsonable_python(response)  # type: ignore[no-any-return]
+        # a model inside (e.g. a Part) as google-genai sends it: its unset fields left out
+        return pydantic_core.to_jsonable_python(_models_dumped(response))  # type: ignore[no-any-return]
     except pydantic_core.PydanticSerializationError as error:
         return {
             "error": f"Tool `{name}` returned a value that is not JSON-serializable ({error})."
             " Return a dict of plain values (str, numbers, bools, lists, dicts)."
         }
+
+
+def _models_dumped(value: Any) -> Any:
+    if isinstance(value, pydantic.BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, dict):
+        return {k: _models_dumped(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_models_dumped(v) for v in value]
+    return value

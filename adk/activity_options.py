@@ -55,6 +55,31 @@ TOOL_DEFAULTS = ActivityOptions(
     maximum_attempts=5,
 )
 
+CODE_DEFAULTS = ActivityOptions(
+    start_to_close_timeout=timedelta(hours=1),
+    heartbeat_timeout=DEAD_WORKER_TIMEOUT,
+    initial_interval=timedelta(seconds=1),
+    backoff_coefficient=2.0,
+    maximum_interval=timedelta(minutes=1),
+    maximum_attempts=3,
+)
+"""A code execution (`adk.execute_code`). Only a lost attempt is retried (a dead
+worker, a timeout): the executor's own exception fails at once, as in google-adk.
+The one-hour limit holds for an executor without `timeout_seconds`."""
+CODE_TIMEOUT_MARGIN = timedelta(seconds=30)
+"""An executor with `timeout_seconds` ends the code itself and reports the timeout to
+the model; the activity's limit is that plus this margin (stopping the process and
+reading what it wrote take up to 10 s), a backstop for an executor that hangs."""
+
+
+def code_options(timeout_seconds: float | None) -> ActivityOptions | None:
+    """The code-execution activity's options for an executor's `timeout_seconds`."""
+    if not timeout_seconds:
+        return None
+    return ActivityOptions(
+        start_to_close_timeout=timedelta(seconds=timeout_seconds) + CODE_TIMEOUT_MARGIN
+    )
+
 
 class PayloadTooLargeError(ValueError):
     """A tool result or model response too large for Temporal to record (its payload

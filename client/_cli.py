@@ -15,7 +15,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
@@ -28,7 +28,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from adk.artifacts._location import artifact_service_at
 from adk.sessions import SqliteSessionService
-from workflows.names import DEFAULT_TASK_QUEUE, invocation_workflow_id
+from workflows.names import app_task_queue, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
@@ -64,6 +64,18 @@ def ui_base(address: str) -> str:
     if host and port.isdigit():
         return f"http://{host}:{int(port) + 1000}"
     return "http://localhost:8233"
+
+
+def resolve_connection(args: argparse.Namespace) -> None:
+    """Fill in --address and --namespace from the environment and the Temporal config
+    file (temporalio.envconfig), as the worker does."""
+    from worker import connect_config
+
+    try:
+        settings = connect_config(args.address, args.namespace)
+    except ValueError as error:
+        raise CliError(EXIT_USAGE, str(error)) from error
+    args.address, args.namespace = settings["target_host"], settings["namespace"]
 
 
 async def _temporal(args: argparse.Namespace) -> Client:
@@ -131,7 +143,9 @@ async def _worker_polls(client: AgentClient, args: argparse.Namespace, grace: fl
     """
     request = DescribeTaskQueueRequest(
         namespace=args.namespace,
-        task_queue=TaskQueue(name=args.task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+        task_queue=TaskQueue(
+            name=client.queue_of(args.app), kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL
+        ),
         task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     )
     deadline = time.monotonic() + grace
@@ -153,7 +167,8 @@ def _no_worker(args: argparse.Namespace) -> str:
     folder = Path("examples") / args.app
     where = str(folder) if folder.is_dir() else f"<the folder of app {args.app!r}>"
     return (
-        f"no worker polls task queue {args.task_queue!r} at {args.address};"
+        f"no worker polls task queue {args.task_queue or app_task_queue(args.app)!r} at"
+        f" {args.address} (no worker serves app {args.app!r});"
         f" start one: python -m worker {where}"
     )
 
@@ -404,13 +419,28 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"error: {message} (see `{self.prog} --help`)\n")
 
+    def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+        """Parsed arguments, --address and --namespace filled in (resolve_connection)."""
+        parsed = super().parse_args(*args, **kwargs)
+        try:
+            resolve_connection(parsed)
+        except CliError as error:
+            self.exit(EXIT_USAGE, f"error: {error}\n")
+        return parsed
+
 
 def parser() -> argparse.ArgumentParser:
     root = _Parser(prog="python -m client", description="durable-adk client")
-    root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
-    root.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     root.add_argument(
-        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+        "--address", default=None, help="Temporal frontend (default: TEMPORAL_ADDRESS, profile)"
+    )
+    root.add_argument(
+        "--namespace", default=None, help="namespace (default: TEMPORAL_NAMESPACE, profile)"
+    )
+    root.add_argument(
+        "--task-queue",
+        default=os.environ.get("DURABLE_ADK_TASK_QUEUE") or None,
+        help="the one task queue of all apps, if the workers use one (default: the app's own)",
     )
     root.add_argument("--db", default=None, help="session database (default: as the worker)")
     root.add_argument("--debug", action="store_true", help="print tracebacks of errors")

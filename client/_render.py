@@ -33,6 +33,14 @@ def event_lines(event: Event) -> list[str]:
         elif part.function_response:
             response = part.function_response
             lines.append(f"{who} ← {response.name}: {_compact(response.response)}")
+        elif part.executable_code:
+            code = (part.executable_code.code or "").replace("\n", "\n" + " " * (len(who) + 3))
+            lines.append(f"{who} ▶ {code}")
+        elif part.code_execution_result:
+            result = part.code_execution_result
+            failed = result.outcome == "OUTCOME_FAILED"
+            output = (result.output or "").rstrip("\n").replace("\n", "\n" + " " * (len(who) + 3))
+            lines.append(f"{who} ◀ {'error: ' if failed else ''}{output}")
     if event.error_code:
         lines.append(f"{who} error {event.error_code}: {event.error_message or ''}")
     delta = event.actions.state_delta

@@ -3,13 +3,14 @@
 Runs on: process side.
 """
 
-from ._build import build_worker, connect, ensure_search_attributes, shut_down
+from ._build import build_worker, connect, connect_config, ensure_search_attributes, shut_down
 from ._loader import AppLoadError, load_app, load_apps
 
 __all__ = [
     "AppLoadError",
     "build_worker",
     "connect",
+    "connect_config",
     "ensure_search_attributes",
     "load_app",
     "load_apps",

@@ -15,17 +15,19 @@ from datetime import timedelta
 import structlog
 from temporalio.worker import UnsandboxedWorkflowRunner
 
+from adk.apps.app import App
 from adk.artifacts._location import artifact_service_at
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.sessions import SqliteSessionService
-from workflows.names import DEFAULT_TASK_QUEUE
+from workflows.names import app_task_queue
 
 from ._build import (
     SHUTDOWN_LIMIT_SECONDS,
     SearchAttributesMissing,
     build_worker,
     connect,
+    connect_config,
     ensure_search_attributes,
     shut_down,
     workflow_runner,
@@ -43,10 +45,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "apps", nargs="+", help="app folders (containing agent.py) or modules (pkg.app)"
     )
-    parser.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
-    parser.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     parser.add_argument(
-        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+        "--address", default=None, help="Temporal frontend (default: TEMPORAL_ADDRESS, profile)"
+    )
+    parser.add_argument(
+        "--namespace", default=None, help="namespace (default: TEMPORAL_NAMESPACE, profile)"
+    )
+    parser.add_argument(
+        "--task-queue",
+        default=os.environ.get("DURABLE_ADK_TASK_QUEUE") or None,
+        help="one task queue for all the apps (default: each app its own, durable-adk.<app>)",
     )
     parser.add_argument(
         "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
@@ -76,6 +84,8 @@ async def serve(args: argparse.Namespace) -> int:
         log.error("cannot load app", error=str(error))
         return 2
     try:  # configuration errors first, before any connection
+        settings = connect_config(args.address, args.namespace)
+        args.address, args.namespace = settings["target_host"], settings["namespace"]
         runner = workflow_runner()
         store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
     except ValueError as error:
@@ -97,16 +107,22 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     if added:
         log.info("registered search attributes", names=added)
-    worker = build_worker(
-        client,
-        apps=apps,
-        session_service=store,
-        artifact_service=artifacts,
-        task_queue=args.task_queue,
-        workflow_runner=runner,
-        # on SIGTERM, running tool calls and model steps get this long to finish
-        graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
-    )
+    queues: dict[str, dict[str, App]] = {}  # each queue the apps it serves
+    for name, app in apps.items():
+        queues.setdefault(args.task_queue or app_task_queue(name), {})[name] = app
+    workers = [
+        build_worker(
+            client,
+            apps=served,
+            session_service=store,
+            artifact_service=artifacts,
+            task_queue=queue,
+            workflow_runner=runner,
+            # on SIGTERM, running tool calls and model steps get this long to finish
+            graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
+        )
+        for queue, served in queues.items()
+    ]
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -116,18 +132,25 @@ async def serve(args: argparse.Namespace) -> int:
         apps=sorted(apps),
         address=args.address,
         namespace=args.namespace,
-        task_queue=args.task_queue,
+        task_queues=sorted(queues),
         session_db=str(store.db_path),
         artifacts=_describe(artifacts),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
-    running = asyncio.create_task(worker.run())
+
+    async def run_all() -> None:
+        await asyncio.gather(*(worker.run() for worker in workers))
+
+    running = asyncio.create_task(run_all())
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
     if not running.done():
         log.info("worker stopping", grace_seconds=args.shutdown_grace)
-        if not await shut_down(worker, args.shutdown_grace):
+        finished = await asyncio.gather(
+            *(shut_down(worker, args.shutdown_grace) for worker in workers)
+        )
+        if not all(finished):
             log.warning(
                 "worker did not finish shutting down; exiting",
                 seconds=args.shutdown_grace + SHUTDOWN_LIMIT_SECONDS,

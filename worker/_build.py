@@ -8,11 +8,10 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client
-from temporalio.service import TLSConfig
+from temporalio.envconfig import ClientConfig
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
@@ -108,25 +107,37 @@ async def shut_down(worker: Worker, grace_seconds: float = 0.0) -> bool:
     return True
 
 
-async def connect(address: str, namespace: str = "default") -> Client:
-    """Connect with our data converter (`temp:` state sealed); TEMPORAL_API_KEY / TEMPORAL_TLS* for real clusters.
+DEFAULT_ADDRESS = "localhost:7233"
 
-    TEMPORAL_API_KEY (Temporal Cloud API keys; implies TLS), TEMPORAL_TLS=true,
-    or mTLS with TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY (file paths).
+
+def connect_config(address: str | None = None, namespace: str | None = None) -> dict[str, Any]:
+    """Temporal connection settings, the same for worker, client and Runner.
+
+    `temporalio.envconfig`'s: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_API_KEY
+    (Temporal Cloud; implies TLS), TEMPORAL_TLS and TEMPORAL_TLS_* (mTLS), and the
+    profiles of the Temporal config file (TEMPORAL_PROFILE, TEMPORAL_CONFIG_FILE);
+    `address` and `namespace` (command-line flags) over them; localhost:7233 and
+    `default` when nothing says. A config file that cannot be read raises ValueError.
     """
-    api_key = os.environ.get("TEMPORAL_API_KEY") or None
-    cert, key = os.environ.get("TEMPORAL_TLS_CERT"), os.environ.get("TEMPORAL_TLS_KEY")
-    tls: bool | TLSConfig = bool(api_key) or os.environ.get("TEMPORAL_TLS", "").lower() in (
-        "1",
-        "true",
-    )
-    if cert and key:
-        tls = TLSConfig(
-            client_cert=Path(cert).read_bytes(), client_private_key=Path(key).read_bytes()
-        )
-    return await Client.connect(
-        address, namespace=namespace, data_converter=sealing_converter(), api_key=api_key, tls=tls
-    )
+    try:
+        config: dict[str, Any] = dict(ClientConfig.load_client_connect_config())
+    except Exception as error:  # a malformed file, an unknown profile
+        raise ValueError(f"Temporal client configuration: {error}") from error
+    if address:
+        config["target_host"] = address
+    if namespace:
+        config["namespace"] = namespace
+    config.setdefault("target_host", DEFAULT_ADDRESS)
+    config.setdefault("namespace", "default")
+    return config
+
+
+async def connect(address: str | None = None, namespace: str | None = None) -> Client:
+    """Connect with `connect_config`'s settings and our data converter (`temp:` state
+    sealed in history)."""
+    config = connect_config(address, namespace)
+    target = config.pop("target_host")
+    return await Client.connect(target, data_converter=sealing_converter(), **config)
 
 
 class SearchAttributesMissing(RuntimeError):

@@ -15,11 +15,12 @@ from temporalio.exceptions import (
     ApplicationError,
     CancelledError,
 )
+from temporalio.exceptions import TimeoutError as ActivityTimeoutError
 
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
-    from adk.activity_options import MODEL_DEFAULTS, TOOL_DEFAULTS
+    from adk.activity_options import CODE_DEFAULTS, MODEL_DEFAULTS, TOOL_DEFAULTS
     from adk.events.event import Event
     from adk.flows.llm_flows.functions import build_function_response_event, own_text
 
@@ -30,12 +31,14 @@ with workflow.unsafe.imports_passed_through():
         long_running_requests,
     )
     from ._options import activity_kwargs, failure_message
-    from ._ui import call_summary
+    from ._ui import call_summary, code_summary
     from .contracts import (
         AgentRunResult,
         AgentSpec,
         AgentToolCall,
         CallPlan,
+        CodeExecutionInput,
+        CodeExecutionOutput,
         ModelStepInput,
         ModelStepOutput,
         PendingRequest,
@@ -67,6 +70,11 @@ class ReactLoop(RuntimeBase):
         escalated = False
         while True:
             step = await self._model_step(agent, branch)
+            if step.code_event is not None:  # the model wrote code: run it, then ask again
+                await self._execute_code(agent, branch, step.code_event)
+                if step.end_invocation:
+                    return self.result(escalated=escalated, end_invocation=True)
+                continue
             if step.event is None:
                 return self.result(escalated=escalated, end_invocation=step.end_invocation)
             self.record(step.event)
@@ -147,6 +155,44 @@ class ReactLoop(RuntimeBase):
         self.apply_temp(output.temp_delta)
         return output
 
+    async def _execute_code(self, agent: AgentSpec, branch: str | None, code_event: Event) -> None:
+        """Run the code a model step found: an activity of its own, which records the
+        result event the next model step shows the model (google-adk 2.13)."""
+        self.record(code_event, ongoing=True)
+        parts = (code_event.content.parts if code_event.content else None) or []
+        code = (parts[-1].executable_code.code if parts and parts[-1].executable_code else "") or ""
+        options = activity_kwargs(agent.code_activity_options, CODE_DEFAULTS)
+        try:
+            output = await workflow.execute_activity(
+                names.EXECUTE_CODE,
+                CodeExecutionInput(
+                    ref=self.ref(agent, branch),
+                    code_event_id=code_event.id,
+                    event_id=str(workflow.uuid4()),
+                ),
+                result_type=CodeExecutionOutput,
+                summary=code_summary(agent.name, agent.code_executor or "code executor", code),
+                **options,
+            )
+        except ActivityError as error:
+            error_type, message = failure_message(error)
+            if isinstance(error.cause, ActivityTimeoutError):
+                error_type = "CodeExecutionTimeout"
+                kind = error.cause.type.name if error.cause.type else "activity"
+                limit = options["start_to_close_timeout"].total_seconds()
+                message = (
+                    f"no attempt finished in time ({kind} timeout; an attempt may take"
+                    f" {limit:g} s: the executor's timeout_seconds and a margin); its executor"
+                    " did not stop the code"
+                )
+            raise ApplicationError(
+                f"Code execution of agent {agent.name} failed: {message}",
+                type=error_type,
+                non_retryable=True,
+            ) from error
+        self.temp_state.update(output.code_state)
+        self.record(output.event)
+
     async def _run_calls(
         self,
         agent: AgentSpec,
@@ -199,6 +245,11 @@ class ReactLoop(RuntimeBase):
                 call.id or "": output.display_text
                 for call, output in zip(calls, outcomes, strict=True)
                 if isinstance(output, ToolCallOutput) and output.display_text is not None
+            },
+            media={
+                call.id or "": output.media
+                for call, output in zip(calls, outcomes, strict=True)
+                if isinstance(output, ToolCallOutput) and output.media
             },
         )
         merged = event.actions

@@ -58,10 +58,13 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         records_errors: bool = True,
         node_path: str = "",
         paths: NodePaths | None = None,
+        nested_transfers: bool = False,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
         """See AgentRunInput.records_errors."""
+        self.nested_transfers = nested_transfers
+        """See AgentRunInput.nested_transfers."""
         self.node_path = node_path
         """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
         self.paths = paths
@@ -141,7 +144,9 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         # None is a value like any other (google-adk 2.13 keeps it in state)
         self.temp_state.update((k, v) for k, v in delta.items() if k.startswith(TEMP_PREFIX))
 
-    def record(self, event: Event) -> None:
+    def record(self, event: Event, *, ongoing: bool = False) -> None:
+        """`ongoing`: the agent's run goes on after this event though it looks final (the
+        code a code executor runs next: google-adk 2.13's loop looks at the result)."""
         if event.author != "user" and not event.node_info.path:  # built in the workflow
             event.node_info.path = self.node_path
         self.event_count += 1
@@ -151,19 +156,20 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
                 self.temp_state[key] = value  # a key of BeginOutput.invocation_state, written
             if not key.startswith(TEMP_PREFIX):
                 self.state_delta[key] = value
-        if event.is_final_response() and event.content and event.content.parts:
+        final = event.is_final_response() and not ongoing
+        if final and event.content and event.content.parts:
             text = "".join(p.text or "" for p in event.content.parts if not p.thought)
             if text:
                 self.final_text = text
         self.last_author = event.author
-        self._track_run_text(event)
+        self._track_run_text(event, final)
         self.show()
 
-    def _track_run_text(self, event: Event) -> None:
+    def _track_run_text(self, event: Event, final: bool) -> None:
         """The text of the run each branch's current agent is in (google-adk 2.13's
         output accumulation: a run ends at another author's event or a final response)."""
         author, text = self.run_texts.get(event.branch, ("", ""))
-        if event.is_final_response():
+        if final:
             self.run_texts[event.branch] = ("", "")
         elif not event.partial:
             earlier = text if author == event.author else ""

@@ -29,6 +29,12 @@ def call_summary(name: str, args: dict[str, Any] | None) -> str:
     return short(f"tool {name}({rendered})", 190)
 
 
+def code_summary(agent: str, executor: str, code: str) -> str:
+    """`code: analyst · UnsafeLocalCodeExecutor · print(sum(range(10)))` (its first line)."""
+    first = next((line.strip() for line in code.splitlines() if line.strip()), "")
+    return short(f"code: {agent} · {executor} · {first}", 190)
+
+
 def event_lines(event: Event) -> list[str]:
     """Markdown lines for one event in the transcript."""
     lines: list[str] = []
@@ -41,6 +47,15 @@ def event_lines(event: Event) -> list[str]:
         elif part.function_response:
             response = part.function_response
             lines.append(f"← `{response.name}`: {short(response.response, 200)}")
+        elif part.executable_code:
+            code = part.executable_code.code or ""
+            lines.append(
+                f"**{event.author}** runs code: `{short(code.replace(chr(10), '; '), 200)}`"
+            )
+        elif part.code_execution_result:
+            result = part.code_execution_result
+            outcome = "error" if result.outcome == "OUTCOME_FAILED" else "output"
+            lines.append(f"← code {outcome}: {short(result.output or '', 200)}")
     if event.error_code:
         lines.append(f"**{event.author}** error `{event.error_code}`: {event.error_message or ''}")
     return lines

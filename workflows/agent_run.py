@@ -87,6 +87,7 @@ class AdkAgentRunWorkflow:
                 hub=_RootHub(input.context.root_workflow_id),
                 records_errors=input.records_errors,
                 node_path=input.node_path,
+                nested_transfers=input.nested_transfers,
             )
         )
         try:

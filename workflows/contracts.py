@@ -64,6 +64,11 @@ class AgentSpec(BaseModel):
     step_extras: list[str] = Field(default_factory=list)
     """What else a model step of this agent does, for its Web UI summary (the planner,
     the code executor: "planner PlanReActPlanner", "code BuiltInCodeExecutor")."""
+    code_executor: str | None = None
+    """The class of the agent's code executor when it runs the model's code in the
+    worker (not BuiltInCodeExecutor): each execution is an `adk.execute_code` activity."""
+    code_activity_options: ActivityOptions | None = None
+    """That activity's options (its timeout follows the executor's timeout_seconds)."""
 
     def find(self, name: str) -> AgentSpec | None:
         if self.name == name:
@@ -168,6 +173,9 @@ class RunHookInput(BaseModel):
     hook: RunHook
     error: RaisedError | None = None
     branch: str | None = None
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+    """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
+    it in the session's state; never persisted)."""
 
 
 class StepRef(BaseModel):
@@ -178,7 +186,8 @@ class StepRef(BaseModel):
     agent_name: str
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
-    """`temp:` state of the invocation (never persisted)."""
+    """`temp:` state of the invocation (never persisted), and the code executor's
+    invocation-scoped keys (CodeExecutionOutput.code_state)."""
     run_config: RunConfig | None = None
     """The invocation's RunConfig, for the activity's InvocationContext (request
     building reads its labels, model_input_context...); None when it is the default."""
@@ -224,6 +233,28 @@ class ModelStepOutput(BaseModel):
     """`temp:` keys the model callbacks wrote (kept by the workflow, never persisted)."""
     end_invocation: bool = False
     """A model callback set `end_invocation`: the agent stops after this step."""
+    code_event: Event | None = None
+    """The agent's code executor found code in the answer: the recorded event showing
+    it (the answer itself is not recorded, `event` is None). The workflow runs the
+    code next (`adk.execute_code`), then the loop goes on (google-adk 2.13)."""
+
+
+class CodeExecutionInput(BaseModel):
+    """Run the code a model step found (the code is read from its event in the store)."""
+
+    ref: StepRef
+    code_event_id: str
+    """The model step's event that shows the code (ModelStepOutput.code_event)."""
+    event_id: str
+    """Id of the result event this execution records (decided by the workflow)."""
+
+
+class CodeExecutionOutput(BaseModel):
+    event: Event
+    """The recorded result event (the execution's output, or its error, for the model)."""
+    code_state: dict[str, Any] = Field(default_factory=dict)
+    """The code executor's invocation-scoped state (its error counts: see
+    adk/code_executors/code_executor_context.py), kept by the workflow with `temp:` state."""
 
 
 class ToolCallInput(BaseModel):
@@ -254,6 +285,8 @@ class ToolCallOutput(BaseModel):
     """The timestamp of the response event the activity recorded (None: not recorded)."""
     display_text: str | None = None
     """A text part to follow the function response (an AgentTool with skip_summarization)."""
+    media: list[types.FunctionResponsePart] | None = None
+    """Media the tool returned (images, files), carried in its function response."""
     end_invocation: bool = False
     """The tool or a tool callback set `end_invocation`: the agent stops after this step."""
     final_event: Event | None = None
@@ -304,6 +337,12 @@ class AgentRunInput(BaseModel):
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
+    nested_transfers: bool = False
+    """Whether the agent runs under a Sequential, Parallel or Loop agent, where google-adk
+    2.13 runs a transfer's target inside the transferring agent's run: that agent's
+    after_agent_callback then runs after the target's (here: the parent runs it, see
+    AgentRunResult.after_callback_deferred). At the top a transfer ends the agent's run,
+    and its after_agent_callback is not run."""
 
 
 class AgentRunResult(BaseModel):
@@ -323,6 +362,9 @@ class AgentRunResult(BaseModel):
     event_count: int = 0
     tool_output: ToolCallOutput | None = None
     """For an AgentTool run: the function response for the caller."""
+    after_callback_deferred: bool = False
+    """The agent transferred under a shell agent: whoever follows the transfer runs its
+    after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
 
 
 class AgentCallbackInput(BaseModel):

@@ -11,6 +11,17 @@ from urllib.parse import unquote
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 DEFAULT_TASK_QUEUE = "durable-adk"
+"""The prefix of the apps' task queues (and the one queue of a worker told to serve all
+its apps on `DEFAULT_TASK_QUEUE` itself)."""
+
+
+def app_task_queue(app_name: str) -> str:
+    """The task queue an app's invocations run on, unless one queue is set for all:
+    a worker polls the queues of the apps it loaded, so a worker without the app
+    never receives its work. Child workflows and activities stay on their
+    invocation's queue."""
+    return f"{DEFAULT_TASK_QUEUE}.{app_name}"
+
 
 INVOCATION_WORKFLOW = "AdkInvocation"
 
@@ -18,6 +29,8 @@ BEGIN_INVOCATION = "adk.begin_invocation"
 MODEL_STEP = "adk.model_step"
 TOOL_CALL = "adk.tool_call"
 PERSIST_EVENTS = "adk.persist_events"
+EXECUTE_CODE = "adk.execute_code"
+"""One execution of the code a model wrote (a code executor that runs it in the worker)."""
 
 SA_APP = SearchAttributeKey.for_keyword("AdkApp")
 SA_USER = SearchAttributeKey.for_keyword("AdkUser")

@@ -7,29 +7,39 @@ from typing import Any
 
 from .._unported import unported_attribute
 from .base_agent import BaseAgent
+from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
 from .context import Context
 from .invocation_context import InvocationContext, LlmCallsLimitExceededError
 from .llm_agent import Agent, LlmAgent
+from .llm_agent_config import LlmAgentConfig
 from .loop_agent import LoopAgent
+from .loop_agent_config import LoopAgentConfig
 from .parallel_agent import ParallelAgent
+from .parallel_agent_config import ParallelAgentConfig
 from .readonly_context import ReadonlyContext
 from .run_config import RunConfig, StreamingMode
 from .sequential_agent import SequentialAgent
+from .sequential_agent_config import SequentialAgentConfig
 
 __all__ = [
     "Agent",
     "BaseAgent",
+    "BaseAgentConfig",
     "CallbackContext",
     "Context",
     "InvocationContext",
     "LlmAgent",
+    "LlmAgentConfig",
     "LlmCallsLimitExceededError",
     "LoopAgent",
+    "LoopAgentConfig",
     "ParallelAgent",
+    "ParallelAgentConfig",
     "ReadonlyContext",
     "RunConfig",
     "SequentialAgent",
+    "SequentialAgentConfig",
     "StreamingMode",
 ]
 

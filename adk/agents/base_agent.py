@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, TypeVar, Union
+from typing import Any, ClassVar, TypeVar, Union
 
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+from typing_extensions import deprecated
 
 from .._unimplemented import not_implemented
+from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
 
 _SingleAgentCallback = Callable[
@@ -30,6 +32,10 @@ class BaseAgent(BaseModel):
     """Base of every agent: a named node in the agent tree."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
+    config_type: ClassVar[type[BaseAgentConfig]] = BaseAgentConfig
+    """The YAML schema of this class (Agent Config): a custom agent class names its own.
+    Deprecated in google-adk 2.13, with the separate config classes."""
 
     name: str
     """Unique in the tree; a Python identifier; not 'user'."""
@@ -167,6 +173,45 @@ class BaseAgent(BaseModel):
     @property
     def canonical_after_agent_callbacks(self) -> list[_SingleAgentCallback]:
         return _as_list(self.after_agent_callback)
+
+    @classmethod
+    @deprecated(
+        "BaseAgent.from_config is deprecated and will be removed in future"
+        " versions. Use `google.adk.agents.config_agent_utils.from_config`"
+        " instead."
+    )
+    def from_config(
+        cls: type[SelfAgent], config: BaseModel | dict[str, Any], config_abs_path: str
+    ) -> SelfAgent:
+        """This class built from a config (its `config_type` model, or the YAML mapping);
+        `config_abs_path` is the config file's path, for references to files beside it."""
+        from . import _config_mapping as mapping
+
+        if isinstance(config, BaseModel):
+            data = config.model_dump(exclude_unset=True)
+            data.update(config.model_extra or {})
+        elif isinstance(config, dict):
+            data = config
+        else:
+            raise ValueError(
+                f"Invalid config type: expected Pydantic model or dict, got {type(config)}"
+            )
+        kwargs = mapping.Mapper(config_abs_path).map(data, cls)
+        if mapping.overrides(cls, "_parse_config"):
+            kwargs = cls._parse_config(config, config_abs_path, kwargs)
+        return cls(**kwargs)
+
+    @classmethod
+    @deprecated(
+        "BaseAgent._parse_config is deprecated and will be removed in future"
+        " versions. Please define fields directly on the class or use the dynamic"
+        " YAML loader."
+    )
+    def _parse_config(
+        cls: type[SelfAgent], config: Any, config_abs_path: str, kwargs: dict[str, Any]
+    ) -> dict[str, Any]:
+        """A hook: the constructor's arguments, given the config (deprecated)."""
+        return kwargs
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"

@@ -5,6 +5,7 @@ Runs on: activity side.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
@@ -15,6 +16,9 @@ from .readonly_context import ReadonlyContext
 
 if TYPE_CHECKING:
     from ..artifacts.base_artifact_service import ArtifactVersion, BaseArtifactService
+    from ..events.event import Event
+    from ..memory.base_memory_service import BaseMemoryService, SearchMemoryResponse
+    from ..memory.memory_entry import MemoryEntry
     from .invocation_context import InvocationContext
 
 
@@ -88,3 +92,72 @@ class CallbackContext(ReadonlyContext):
     async def list_artifacts(self) -> list[str]:
         """The filenames of the session's artifacts and the user's."""
         return await self._require_artifact_service().list_artifact_keys(**self._artifact_scope())
+
+    # ── memory (google-adk 2.13's Context methods; the worker's memory service) ──
+
+    def _require_memory_service(self, error_message: str) -> BaseMemoryService:
+        service = self._invocation_context.memory_service
+        if service is None:
+            raise ValueError(error_message)
+        return service  # type: ignore[no-any-return]
+
+    async def add_session_to_memory(self) -> None:
+        """Remember this session's events (its state as this step sees it)."""
+        service = self._require_memory_service(
+            "Cannot add session to memory: memory service is not available."
+        )
+        await service.add_session_to_memory(self._invocation_context.session)
+
+    async def add_events_to_memory(
+        self, *, events: Sequence[Event], custom_metadata: Mapping[str, object] | None = None
+    ) -> None:
+        """Remember these events, in this session's scope."""
+        service = self._require_memory_service(
+            "Cannot add events to memory: memory service is not available."
+        )
+        session = self._invocation_context.session
+        await service.add_events_to_memory(
+            app_name=session.app_name,
+            user_id=session.user_id,
+            session_id=session.id,
+            events=events,
+            custom_metadata=custom_metadata,
+        )
+
+    async def add_memory(
+        self,
+        *,
+        memories: Sequence[MemoryEntry],
+        custom_metadata: Mapping[str, object] | None = None,
+    ) -> None:
+        """Write memories directly, in this user's scope."""
+        service = self._require_memory_service(
+            "Cannot add memory: memory service is not available."
+        )
+        session = self._invocation_context.session
+        await service.add_memory(
+            app_name=session.app_name,
+            user_id=session.user_id,
+            memories=memories,
+            custom_metadata=custom_metadata,
+        )
+
+    async def search_memory(self, query: str) -> SearchMemoryResponse:
+        """The current user's memories that match `query`."""
+        service = self._require_memory_service("Memory service is not available.")
+        return await service.search_memory(
+            app_name=self._invocation_context.app_name,
+            user_id=self._invocation_context.user_id,
+            query=query,
+        )
+
+    async def delete_memory(self, memory_id: str | None = None) -> None:
+        """Forget one of the current user's memories."""
+        service = self._require_memory_service(
+            "Cannot delete memory: memory service is not available."
+        )
+        await service.delete_memory(
+            app_name=self._invocation_context.app_name,
+            user_id=self._invocation_context.user_id,
+            memory_id=memory_id,
+        )

@@ -10,11 +10,12 @@ from __future__ import annotations
 import asyncio
 import warnings
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
 
+from .._unimplemented import not_implemented
 from ..activity_options import ActivityOptions
 from ..code_executors.base_code_executor import BaseCodeExecutor
 from ..events.event import Event
@@ -27,11 +28,11 @@ from ..planners.base_planner import BasePlanner
 from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
 from .base_agent import BaseAgent, _as_list, call_maybe_async
+from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
 from .context import Context as ToolContext
+from .llm_agent_config import LlmAgentConfig
 from .readonly_context import ReadonlyContext
-
-DEFAULT_MODEL = "gemini-2.5-flash"
 
 InstructionProvider = Callable[[ReadonlyContext], Union[str, Awaitable[str]]]
 ToolUnion = Union[Callable[..., Any], BaseTool, Any]
@@ -69,6 +70,15 @@ OnToolErrorCallback = Union[_SingleOnToolErrorCallback, list[_SingleOnToolErrorC
 class LlmAgent(BaseAgent):
     """An agent that calls a model in a loop, running the tools it asks for."""
 
+    DEFAULT_MODEL: ClassVar[str] = "gemini-3.5-flash"
+    """google-adk 2.13's default model, for an agent with no model of its own or inherited."""
+    DEFAULT_LIVE_MODEL: ClassVar[str] = "gemini-live-2.5-flash-native-audio"
+    """google-adk 2.13's default live model (live runs are not implemented here)."""
+    _default_model: ClassVar[str | BaseLlm] = DEFAULT_MODEL
+    _default_live_model: ClassVar[str | BaseLlm] = DEFAULT_LIVE_MODEL
+    config_type: ClassVar[type[BaseAgentConfig]] = LlmAgentConfig
+    """Its YAML schema (Agent Config)."""
+
     model: str | BaseLlm = ""
     """Model name (resolved through LLMRegistry) or instance; inherited when empty."""
     instruction: str | InstructionProvider = ""
@@ -93,7 +103,7 @@ class LlmAgent(BaseAgent):
     planner: BasePlanner | None = None
     """Not implemented yet: setting one raises NotImplementedError."""
     code_executor: BaseCodeExecutor | None = None
-    """Not implemented yet: setting one raises NotImplementedError."""
+    """Runs the code the model writes (each execution an activity; see README)."""
     before_model_callback: BeforeModelCallback | None = None
     after_model_callback: AfterModelCallback | None = None
     on_model_error_callback: OnModelErrorCallback | None = None
@@ -113,12 +123,13 @@ class LlmAgent(BaseAgent):
             for name, feature in super()._unimplemented_settings()
             if name not in ("input_schema", "output_schema")  # LlmAgent's own fields
         ]
-        from ..code_executors.built_in_code_executor import BuiltInCodeExecutor
-
-        if self.code_executor is not None and not isinstance(
-            self.code_executor, BuiltInCodeExecutor
-        ):
-            found.append(("code_executor", "code executors other than BuiltInCodeExecutor"))
+        if self.code_executor is not None and self.code_executor.optimize_data_file:
+            found.append(
+                (
+                    f"code_executor={type(self.code_executor).__name__}(optimize_data_file=True)",
+                    "a code executor's data file optimization (optimize_data_file)",
+                )
+            )
         if self.mode not in (None, "chat"):
             found.append(("mode", f"the {self.mode!r} agent mode (only 'chat' is)"))
         if self.parallel_worker is not None:
@@ -130,24 +141,53 @@ class LlmAgent(BaseAgent):
         ]
         return found
 
+    @classmethod
+    def set_default_model(cls, model: str | BaseLlm) -> None:
+        """The model of agents with no model of their own nor an LlmAgent ancestor's.
+
+        Process-wide (a class attribute), as in google-adk: set it in the worker's
+        process (e.g. in the app's module), where the model steps run.
+        """
+        if not isinstance(model, (str, BaseLlm)):
+            raise TypeError(
+                "Default model must be a model name (str) or BaseLlm instance,"
+                f" got {type(model).__name__}."
+            )
+        if isinstance(model, str) and not model:
+            raise ValueError("Default model must be a non-empty string.")
+        cls._default_model = model
+
+    @classmethod
+    def set_default_live_model(cls, model: str | BaseLlm) -> None:
+        """google-adk's default live model (kept for its API; live runs are not implemented)."""
+        if not isinstance(model, (str, BaseLlm)):
+            raise TypeError(
+                "Default live model must be a model name (str) or BaseLlm"
+                f" instance, got {type(model).__name__}."
+            )
+        if isinstance(model, str) and not model:
+            raise ValueError("Default live model must be a non-empty string.")
+        cls._default_live_model = model
+
+    @classmethod
+    def _resolve_default_model(cls) -> BaseLlm:
+        default = cls._default_model
+        return default if isinstance(default, BaseLlm) else LLMRegistry.new_llm(default)
+
     @property
     def canonical_model(self) -> BaseLlm:
         """The model instance: own, else the nearest LlmAgent ancestor's, else the default."""
         if isinstance(self.model, BaseLlm):
             return self.model
         if self.model:
-            # one instance (and HTTP client) per name and event loop, reused across steps
-            key = (self.model, _loop_id())
-            llm = self._models.get(key)
-            if llm is None:
-                llm = self._models[key] = LLMRegistry.new_llm(self.model)
-            return llm
+            return self._named_model(self.model)
         ancestor = self.parent_agent
         while ancestor is not None:
             if isinstance(ancestor, LlmAgent) and ancestor.model:
                 return ancestor.canonical_model
             ancestor = ancestor.parent_agent
-        return LLMRegistry.new_llm(DEFAULT_MODEL)
+        default = self._default_model
+        return default if isinstance(default, BaseLlm) else self._named_model(default)
 
     @property
     def model_name(self) -> str:
@@ -157,7 +197,16 @@ class LlmAgent(BaseAgent):
             if isinstance(agent, LlmAgent) and agent.model:
                 return agent.model.model if isinstance(agent.model, BaseLlm) else agent.model
             agent = agent.parent_agent
-        return DEFAULT_MODEL
+        default = self._default_model
+        return default.model if isinstance(default, BaseLlm) else default
+
+    def _named_model(self, name: str) -> BaseLlm:
+        # one instance (and HTTP client) per name and event loop, reused across steps
+        key = (name, _loop_id())
+        llm = self._models.get(key)
+        if llm is None:
+            llm = self._models[key] = LLMRegistry.new_llm(name)
+        return llm
 
     async def canonical_instruction(self, ctx: ReadonlyContext) -> tuple[str, bool]:
         """(instruction, bypass_state_injection): providers are not templated."""
@@ -183,9 +232,19 @@ class LlmAgent(BaseAgent):
         from ..tools.base_tool import BaseTool
         from ..tools.base_toolset import BaseToolset
         from ..tools.function_tool import FunctionTool
+        from ..tools.google_search_tool import GoogleSearchTool
 
         resolved: list[BaseTool] = []
         for tool in self.tools:
+            if (
+                isinstance(tool, GoogleSearchTool)
+                and tool.bypass_multi_tools_limit
+                and len(self.tools) > 1
+            ):
+                raise not_implemented(
+                    "GoogleSearchTool(bypass_multi_tools_limit=True) beside other tools",
+                    "google search run by an agent of its own (GoogleSearchAgentTool)",
+                )
             if isinstance(tool, BaseTool):
                 resolved.append(tool)
             elif isinstance(tool, BaseToolset):
@@ -275,13 +334,17 @@ class LlmAgent(BaseAgent):
         if not text:
             return
         before: list[str] = []
+        later = event
         for previous in reversed(earlier):
             if previous.invocation_id != event.invocation_id or previous.branch != event.branch:
                 continue
-            if previous.author != self.name or previous.is_final_response():
+            if previous.author != self.name or (
+                previous.is_final_response() and not _code_ran_after(previous, later)
+            ):
                 break
             if not previous.partial:
                 before.append(own_text(previous))
+            later = previous
         event.actions.state_delta[self.output_key] = "".join(reversed(before)) + text
 
     @property
@@ -295,6 +358,13 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
+
+
+def _code_ran_after(event: Event, later: Event) -> bool:
+    """`event` showed code a code executor ran, `later` being its result: the run went
+    on (google-adk 2.13's loop looks at the result, which is not a final response)."""
+    parts = event.content.parts if event.content else None
+    return bool(parts and parts[-1].executable_code) and later.has_trailing_code_execution_result()
 
 
 def _loop_id() -> int:

@@ -6,8 +6,15 @@ each sub-agent run being a child workflow on its own branch.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .base_agent import BaseAgent
+from .base_agent_config import BaseAgentConfig
+from .parallel_agent_config import ParallelAgentConfig
 
 
 class ParallelAgent(BaseAgent):
     """Runs its sub-agents concurrently, each on its own branch."""
+
+    config_type: ClassVar[type[BaseAgentConfig]] = ParallelAgentConfig
+    """Its YAML schema (Agent Config)."""

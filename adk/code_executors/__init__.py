@@ -1,6 +1,10 @@
-"""Code executors: mirrors `google.adk.code_executors` (names only: not implemented yet).
+"""Code executors: mirrors `google.adk.code_executors`.
 
-Runs on: process side. `LlmAgent(code_executor=...)` raises NotImplementedError.
+Runs on: activity side. BuiltInCodeExecutor (the model runs the code),
+UnsafeLocalCodeExecutor (a process on the worker's machine, one activity per
+execution) and your own BaseCodeExecutor subclasses. The container and cloud
+executors (ContainerCodeExecutor, GkeCodeExecutor, VertexAiCodeExecutor,
+AgentEngineSandboxCodeExecutor) raise NotImplementedError naming them.
 """
 
 from typing import Any

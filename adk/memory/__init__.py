@@ -1,16 +1,19 @@
-"""Memory: mirrors `google.adk.memory` (names only: memory is not implemented yet).
+"""Memory: mirrors `google.adk.memory`.
 
-Runs on: process side. `Runner(memory_service=...)` and an agent with a memory
-tool raise NotImplementedError rather than run without memory.
+Runs on: activity side (tools and callbacks use a memory service inside their
+activity). InMemoryMemoryService keeps memories in one process; SqliteMemoryService
+in a file every worker on the host shares (the worker's default). The Vertex AI
+services are not ported yet and raise NotImplementedError.
 """
 
 from typing import Any
 
 from .._unported import unported_attribute
+from ._sqlite_memory_service import SqliteMemoryService
 from .base_memory_service import BaseMemoryService
 from .in_memory_memory_service import InMemoryMemoryService
 
-__all__ = ["BaseMemoryService", "InMemoryMemoryService"]
+__all__ = ["BaseMemoryService", "InMemoryMemoryService", "SqliteMemoryService"]
 
 
 def __getattr__(name: str) -> Any:

@@ -19,9 +19,11 @@ from .tool_confirmation import ToolConfirmation
 
 if TYPE_CHECKING:
     from .agent_tool import AgentTool
+    from .enterprise_search_tool import enterprise_web_search_tool as enterprise_web_search
     from .example_tool import ExampleTool
     from .exit_loop_tool import exit_loop
     from .function_tool import FunctionTool
+    from .google_maps_grounding_tool import google_maps_grounding
     from .google_search_tool import google_search
     from .load_artifacts_tool import load_artifacts_tool as load_artifacts
     from .load_memory_tool import load_memory_tool as load_memory
@@ -39,6 +41,8 @@ _LAZY = {  # name -> (module, attribute)
     "ToolContext": (".tool_context", "ToolContext"),
     "TransferToAgentTool": (".transfer_to_agent_tool", "TransferToAgentTool"),
     "exit_loop": (".exit_loop_tool", "exit_loop"),
+    "enterprise_web_search": (".enterprise_search_tool", "enterprise_web_search_tool"),
+    "google_maps_grounding": (".google_maps_grounding_tool", "google_maps_grounding"),
     "google_search": (".google_search_tool", "google_search"),
     "load_artifacts": (".load_artifacts_tool", "load_artifacts_tool"),
     "load_memory": (".load_memory_tool", "load_memory_tool"),
@@ -57,7 +61,9 @@ __all__ = [
     "ToolConfirmation",
     "ToolContext",
     "TransferToAgentTool",
+    "enterprise_web_search",
     "exit_loop",
+    "google_maps_grounding",
     "google_search",
     "load_artifacts",
     "load_memory",

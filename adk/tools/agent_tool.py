@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from google.genai import types
 
+from ..agents.common_configs import AgentRefConfig
 from .base_tool import BaseTool
+from .tool_configs import BaseToolConfig
 
 if TYPE_CHECKING:
     from ..agents.base_agent import BaseAgent
     from ..events.event import Event
+    from .tool_configs import ToolArgsConfig
     from .tool_context import ToolContext
 
 
@@ -148,3 +151,27 @@ class AgentTool(BaseTool):
             f"AgentTool {self.name} runs as a child workflow of the invocation; it is not"
             " called in-process."
         )
+
+    @classmethod
+    def from_config(cls, config: ToolArgsConfig, config_abs_path: str) -> AgentTool:
+        """An AgentTool from YAML: `args: {agent: {config_path: x.yaml}}` (or `code:`)."""
+        from ..agents.config_agent_utils import resolve_agent_reference
+
+        tool_config = AgentToolConfig.model_validate(config.model_dump())
+        agent = resolve_agent_reference(tool_config.agent, config_abs_path)
+        return cls(
+            agent=agent,
+            skip_summarization=tool_config.skip_summarization,
+            include_plugins=tool_config.include_plugins,
+        )
+
+
+class AgentToolConfig(BaseToolConfig):
+    """An AgentTool's YAML `args`."""
+
+    agent: AgentRefConfig
+    """The agent: its YAML file or an agent instance in code."""
+    skip_summarization: bool = False
+    """Whether to skip summarization of the agent output."""
+    include_plugins: bool = True
+    """Whether to include plugins from parent runner context."""

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, TypeVar, Union
 
 from .._unimplemented import not_implemented
 
 if TYPE_CHECKING:
     from ..agents.readonly_context import ReadonlyContext
     from .base_tool import BaseTool
+    from .tool_configs import ToolArgsConfig
+
+SelfToolset = TypeVar("SelfToolset", bound="BaseToolset")
 
 ToolPredicate = Callable[..., bool]
 """(tool, readonly_context) -> whether the model sees the tool."""
@@ -42,6 +45,14 @@ class BaseToolset(abc.ABC):
 
     async def close(self) -> None:
         return None
+
+    @classmethod
+    def from_config(
+        cls: type[SelfToolset], config: ToolArgsConfig, config_abs_path: str
+    ) -> SelfToolset:
+        """This toolset from a YAML tool entry's `args` (a toolset class that can be
+        declared in YAML overrides this)."""
+        raise ValueError(f"from_config() not implemented for toolset: {cls}")
 
     def _is_tool_selected(self, tool: BaseTool, readonly_context: ReadonlyContext | None) -> bool:
         """Whether `tool_filter` lets the model see this tool."""

@@ -1,22 +1,58 @@
-"""google_search: Gemini's built-in Google Search (not implemented yet).
+"""google_search: Gemini's built-in Google Search, declared as google-adk 2.13 declares it.
 
-Runs on: process side. An agent with this tool raises NotImplementedError.
+Runs on: activity side (the model step's request building). The model searches
+by itself, inside the model call: there is no tool call to run.
 """
 
 from __future__ import annotations
 
-from ._unimplemented_tool import UnimplementedTool
+from typing import TYPE_CHECKING
+
+from google.genai import types
+
+from ..flows.llm_flows.basic import is_gemini_model
+from ..utils.env_utils import is_env_enabled
+from .base_tool import BaseTool
+
+if TYPE_CHECKING:
+    from ..models.llm_request import LlmRequest
+    from .tool_context import ToolContext
+
+MODEL_ID_CHECK_OFF = "ADK_DISABLE_GEMINI_MODEL_ID_CHECK"
 
 
-class GoogleSearchTool(UnimplementedTool):
-    """A model built-in tool: Gemini searches Google itself (google.adk's signature)."""
+def gemini_or_check_off(llm_request: LlmRequest) -> bool:
+    """Whether a Gemini built-in tool may be declared for the request's model."""
+    return is_gemini_model(llm_request.model) or is_env_enabled(MODEL_ID_CHECK_OFF)
 
-    feature = "Gemini's built-in Google Search tool (google_search)"
+
+def add_builtin(llm_request: LlmRequest, tool: types.Tool) -> None:
+    llm_request.config = llm_request.config or types.GenerateContentConfig()
+    llm_request.config.tools = llm_request.config.tools or []
+    llm_request.config.tools.append(tool)
+
+
+class GoogleSearchTool(BaseTool):
+    """A model built-in tool: Gemini searches Google itself.
+
+    `bypass_multi_tools_limit`: with other tools in the agent, google-adk runs the
+    search in an agent of its own (not ported yet: such an agent raises
+    NotImplementedError). `model`: the model the request is sent to instead.
+    """
 
     def __init__(self, *, bypass_multi_tools_limit: bool = False, model: str | None = None):
         super().__init__(name="google_search", description="google_search")
         self.bypass_multi_tools_limit = bypass_multi_tools_limit
         self.model = model
+
+    async def process_llm_request(
+        self, *, tool_context: ToolContext, llm_request: LlmRequest
+    ) -> None:
+        if self.model is not None:
+            llm_request.model = self.model
+        if not gemini_or_check_off(llm_request):
+            raise ValueError(f"Google search tool is not supported for model {llm_request.model}")
+        add_builtin(llm_request, types.Tool(google_search=types.GoogleSearch()))
 
 
 google_search = GoogleSearchTool()

@@ -17,6 +17,12 @@ A case is a module under cases/ written exactly as an ADK user writes it
   appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
   `RUN_CONFIG` (the RunConfig every run_async gets) and
+  `CAPTURE_STDOUT = True` (what the run prints, e.g. LoggingPlugin's lines, is
+  compared line by line, the session id named; ours prints in the worker, which
+  runs in this process),
+  `REFERENCE_ARTIFACT_SERVICE = True` (the reference Runner gets an
+  InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
+  result without one; ours has no artifact service and runs as InMemoryRunner does),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
@@ -24,6 +30,15 @@ A case is a module under cases/ written exactly as an ADK user writes it
   artifact of the session and the user at the end is compared, each version's
   content and metadata) and `INITIAL_ARTIFACTS` (filename -> Part, saved before
   the first turn; a `user:` name is the user's).
+
+A case may also be a folder (cases/NAME/) holding an Agent Config YAML app:
+`root_agent.yaml` (and the files it refers to), and an `__init__.py` with
+`TURNS` (and the optional names above) and `MODELS`, the scripted replies by
+model name (`{"kit-root": [...]}`, each name starting with `kit-`): the YAML
+names its models (`model: kit-root`) and both sides resolve them through their
+LLMRegistry. Each side gets its own copy of the folder (ours with its Python
+files' imports ported), imported under the folder's name, and loads the YAML
+with its own `config_agent_utils.from_config`.
 
 `load_case` loads the source as-is (reference) or with `google.adk` replaced by
 `adk` in its import lines (ours); `run_reference` / `run_ours` run it and return
@@ -35,13 +50,18 @@ with ids and timestamps normalised and fails with a unified diff.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
+import io
 import itertools
 import json
 import re
+import shutil
 import sys
+import tempfile
 import types as pytypes
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -76,11 +96,19 @@ def to_ours(source: str) -> str:
     return _IMPORT.sub(r"\1adk", source)
 
 
+def case_names() -> list[str]:
+    """Every case: the modules cases/NAME.py and the YAML folders cases/NAME/."""
+    modules = [p.stem for p in CASES.glob("*.py")]
+    return sorted(modules + [p.parent.name for p in CASES.glob("*/root_agent.yaml")])
+
+
 def load_case(name_or_source: str, side: str) -> pytypes.ModuleType:
     """The case module for one side: a case's name (cases/NAME.py) or its source.
 
     A fresh module each call: cases hold no shared state.
     """
+    if "\n" not in name_or_source and (CASES / name_or_source).is_dir():
+        return _load_yaml_case(CASES / name_or_source, side)
     is_source = "\n" in name_or_source
     path = Path("<case source>") if is_source else CASES / f"{name_or_source}.py"
     source = name_or_source if is_source else path.read_text()
@@ -92,6 +120,56 @@ def load_case(name_or_source: str, side: str) -> pytypes.ModuleType:
     sys.modules[name] = module  # pydantic resolves a case's annotations through it
     exec(compile(source, str(path), "exec"), module.__dict__)
     return module
+
+
+# ── YAML cases: a folder per side, loaded by that side's from_config ──
+
+_COPIES = tempfile.TemporaryDirectory(prefix="diffkit-")
+"""Each side's copies of the YAML cases (removed when the process ends)."""
+
+
+def side_copy(folder: Path, side: str) -> Path:
+    """A fresh copy of an app folder for one side: ours has its imports ported."""
+    root = Path(tempfile.mkdtemp(prefix=f"{side}-", dir=_COPIES.name))
+    copy = Path(shutil.copytree(folder, root / folder.name))
+    if side == OURS:
+        for source in copy.rglob("*.py"):
+            source.write_text(to_ours(source.read_text()))
+    return copy
+
+
+@contextlib.contextmanager
+def importable(copy: Path) -> Iterator[None]:
+    """The copy's package importable by its folder's name (any earlier one forgotten)."""
+    package = copy.name
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(copy.parent))
+    try:
+        yield
+    finally:
+        sys.path.remove(str(copy.parent))
+
+
+def from_config(side: str, path: Path) -> Any:
+    """The agent a YAML file declares, loaded by that side's config_agent_utils."""
+    prefix = "google.adk" if side == REFERENCE else "adk"
+    utils = importlib.import_module(f"{prefix}.agents.config_agent_utils")
+    return utils.from_config(str(path))
+
+
+def _load_yaml_case(folder: Path, side: str) -> pytypes.ModuleType:
+    copy = side_copy(folder, side)
+    with importable(copy):
+        case = importlib.import_module(copy.name)
+
+    def build(scripted: Any) -> Any:
+        scripted.register(case.MODELS)
+        with importable(copy):
+            return from_config(side, copy / "root_agent.yaml")
+
+    case.build = build  # type: ignore[attr-defined]
+    return case
 
 
 # ── the scripted model, one class per side ──
@@ -158,6 +236,28 @@ def _model_factory(side: str, recorder: Recorder) -> Callable[..., Any]:
         instance._seen = recorder.new(model)  # the recorder's own list: pydantic copies fields
         return instance
 
+    def register(models: dict[str, list[Any]]) -> None:
+        """Models by name (`kit-...`) through the side's LLMRegistry: every instance of
+        one name shares its script and its record."""
+        scripts = {name: (list(replies), recorder.new(name)) for name, replies in models.items()}
+
+        class KitModel(ScriptedModel):  # type: ignore[misc, valid-type]
+            @classmethod
+            def supported_models(cls) -> list[str]:
+                return [r"kit-.*"]
+
+            def model_post_init(self, context: Any) -> None:
+                super().model_post_init(context)
+                if self.model not in scripts:
+                    raise ValueError(
+                        f"no script for model {self.model!r} (MODELS: {list(scripts)})"
+                    )
+                self.replies, self._seen = scripts[self.model]
+
+        registry = "google.adk.models.registry" if side == REFERENCE else "adk.models.registry"
+        importlib.import_module(registry).LLMRegistry.register(KitModel)
+
+    scripted.register = register  # type: ignore[attr-defined]
     return scripted
 
 
@@ -244,12 +344,17 @@ async def _document(
     session_id = f"{case.__name__}-{next(_counter)}"
     state = dict(getattr(case, "INITIAL_STATE", {}))
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
-    artifacts = getattr(runner, "artifact_service", None)
+    artifacts = _artifact_service_of(runner, case)
     for filename, part in getattr(case, "INITIAL_ARTIFACTS", {}).items():
         await artifacts.save_artifact(
             app_name=APP, user_id=USER, session_id=session_id, filename=filename, artifact=part
         )
-    turns = await _run_turns(runner, case, session_id)
+    printed = io.StringIO()
+    if getattr(case, "CAPTURE_STDOUT", False):
+        with contextlib.redirect_stdout(printed):
+            turns = await _run_turns(runner, case, session_id)
+    else:
+        turns = await _run_turns(runner, case, session_id)
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
     interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
@@ -268,13 +373,30 @@ async def _document(
         },
         "requests": dict(recorder.requests),
         **({"artifacts": await _artifacts(artifacts, session_id)} if artifacts else {}),
-        # what a plugin noted in its `observed` list (hooks that leave no event)
-        **{
-            f"plugin {p.name} observed": _jsonable(p.observed)
-            for p in plugins or []
-            if hasattr(p, "observed")
-        },
+        **_named_session(
+            session_id,
+            {
+                **({"stdout": printed.getvalue().splitlines()} if printed.getvalue() else {}),
+                # what a plugin noted in its `observed` list (hooks that leave no event)
+                **{
+                    f"plugin {p.name} observed": _jsonable(p.observed)
+                    for p in plugins or []
+                    if hasattr(p, "observed")
+                },
+            },
+        ),
     }
+
+
+def _named_session(session_id: str, printed: dict[str, Any]) -> dict[str, Any]:
+    """What plugins printed or noted, the kit's own session id (one per side) named."""
+    return json.loads(json.dumps(printed).replace(json.dumps(session_id)[1:-1], "<session>"))
+
+
+def _artifact_service_of(runner: Any, case: Any) -> Any:
+    """The runner's artifact service when the case gives one (`artifact_service()`):
+    its artifacts are then compared (not REFERENCE_ARTIFACT_SERVICE's, one side's)."""
+    return runner.artifact_service if hasattr(case, "artifact_service") else None
 
 
 async def _artifacts(service: Any, session_id: str) -> Any:
@@ -326,12 +448,17 @@ async def run_reference(case_name: str) -> Any:
 
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
+        options: dict[str, Any] = {"artifact_service": _artifact_service(case)}
+        if getattr(case, "REFERENCE_ARTIFACT_SERVICE", False):
+            from google.adk.artifacts import InMemoryArtifactService
+
+            options["artifact_service"] = InMemoryArtifactService()
         runner = Runner(
             app_name=APP,
             agent=agent,
             session_service=InMemorySessionService(),
             plugins=plugins,
-            artifact_service=_artifact_service(case),
+            **options,
         )
         try:
             return await _document(runner, case, recorder, plugins)

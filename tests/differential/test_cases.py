@@ -81,6 +81,10 @@ CASES: dict[str, str | None] = {
     "plugin_agent_tool": None,
     "plugin_reflect_retry": None,
     "plugin_context_and_instruction": None,
+    "plugin_logging": None,
+    "plugin_debug_logging": None,
+    "plugin_multimodal_tool_results": None,
+    "plugin_multimodal_session": None,
     "planners": None,
     "code_execution_built_in": None,
     "artifacts_tool_save_load": None,
@@ -96,11 +100,21 @@ CASES: dict[str, str | None] = {
     "artifacts_agent_tool": None,
     "artifacts_parallel_calls": None,
     "artifacts_code_execution_image": None,
+    "yaml_callbacks": None,
+    "yaml_pipeline": None,
+    "yaml_transfer_tree": None,
+    "builtin_gemini_tools": None,
+    "transfer_after_agent_callback": None,
+    "transfer_after_agent_callback_root": None,
+    "example_provider": None,
+    "code_execution_local": None,
+    "code_execution_custom": None,
+    "code_execution_planner": None,
 }
 
 
 def test_every_case_is_listed() -> None:
-    assert sorted(CASES) == sorted(p.stem for p in kit.CASES.glob("*.py"))
+    assert sorted(CASES) == kit.case_names()
 
 
 def _param(name: str, difference: str | None) -> Any:

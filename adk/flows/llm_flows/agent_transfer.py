@@ -81,10 +81,57 @@ async def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmReque
     targets = get_transfer_targets(agent)
     if not targets:
         return
+    if error := incompatible_builtin_tool_error(agent, llm_request.model):
+        # google-adk 2.13: refused when a sub-agent is a target; no transfer otherwise
+        if any(target in agent.sub_agents for target in targets):
+            raise ValueError(error)
+        return
     tool = TransferToAgentTool(agent_names=[target.name for target in targets])
     if _transferable_mode(agent):
         llm_request.append_instructions([build_transfer_instructions(agent, targets)])
     await tool.process_llm_request(tool_context=ToolContext(ctx), llm_request=llm_request)
+
+
+def incompatible_builtin_tool_error(agent: LlmAgent, model: str | None) -> str | None:
+    """Why the agent's built-in search tools cannot go with transfer's function call on
+    its model (Gemini before 3 refuses the two together); None when they can."""
+    from ...tools.enterprise_search_tool import EnterpriseWebSearchTool
+    from ...tools.google_search_tool import GoogleSearchTool
+
+    for tool in agent.tools:
+        if not isinstance(tool, GoogleSearchTool | EnterpriseWebSearchTool):
+            continue
+        if builtin_tools_with_function_calling(getattr(tool, "model", None) or model):
+            continue
+        if isinstance(tool, GoogleSearchTool) and not tool.bypass_multi_tools_limit:
+            return (
+                f"Agent '{agent.name}' has sub-agent transfer targets but is configured with"
+                f" {type(tool).__name__} without bypass_multi_tools_limit=True. Gemini models"
+                " before 3.0 do not allow built-in search tools to be combined with function"
+                " calling (agent delegation). To enable both search and sub-agent delegation,"
+                " use a Gemini 3+ model or set bypass_multi_tools_limit=True on"
+                " GoogleSearchTool or VertexAiSearchTool."
+            )
+        if isinstance(tool, EnterpriseWebSearchTool):
+            return (
+                f"Agent '{agent.name}' has sub-agent transfer targets but is configured with"
+                " EnterpriseWebSearchTool. Gemini models before 3.0 do not allow"
+                " EnterpriseWebSearchTool to be combined with function calling (agent"
+                " delegation). To enable both, use a Gemini 3+ model or move"
+                ' EnterpriseWebSearchTool into a mode="single_turn" sub-agent.'
+            )
+    return None
+
+
+def builtin_tools_with_function_calling(model: str | None) -> bool:
+    """Gemini 3 and later take built-in tools beside function declarations."""
+    from .basic import model_name_of
+
+    name = model_name_of(model) if model else ""
+    if not name.startswith("gemini-"):
+        return False
+    major = name.removeprefix("gemini-").split("-", 1)[0].split(".", 1)[0]
+    return major.isdigit() and int(major) >= 3
 
 
 def _transferable_mode(agent: BaseAgent) -> bool:

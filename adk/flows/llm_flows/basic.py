@@ -80,16 +80,21 @@ def output_schema_and_tools(model: str | None) -> bool:
 
 
 def is_gemini_model(model: str | None) -> bool:
-    if not model:
-        return False
-    name = model
+    return bool(model) and model_name_of(model).startswith("gemini-")  # type: ignore[arg-type]
+
+
+def model_name_of(model: str) -> str:
+    """The model's name in a path (`projects/.../models/NAME`), `models/NAME` or a
+    provider-prefixed name (`gemini/NAME`), as google-adk 2.13 extracts it."""
     for pattern in _PATH_MODEL_NAMES:
         if match := pattern.match(model):
-            name = match.group(1)
-            break
-    else:
-        if model.startswith("models/"):
-            name = model.removeprefix("models/")
-        elif "/" in model and not model.startswith("projects/"):
-            name = model.rsplit("/", 1)[1]
-    return name.startswith("gemini-")
+            return match.group(1)
+    if model.startswith("models/"):
+        return model.removeprefix("models/")
+    if model.startswith("projects/"):
+        return model
+    if "/" in model:
+        name = model.rsplit("/", 1)[1]
+        if name.startswith("gemini-"):
+            return name
+    return model

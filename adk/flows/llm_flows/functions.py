@@ -98,18 +98,22 @@ def build_function_response_event(
     responses: Sequence[tuple[types.FunctionCall, dict[str, Any], EventActions]],
     display_texts: Mapping[str, str] | None = None,
     node_path: str = "",
+    media: Mapping[str, list[types.FunctionResponsePart]] | None = None,
 ) -> Event:
     """One event holding the responses of a model event's calls, in call order.
 
     `display_texts` (call id -> text): a text part right after that call's
     response (google-adk 2.13 adds one for an AgentTool with skip_summarization).
+    `media` (call id -> parts): the media a tool returned (`extract_media`), carried
+    in its function response as 2.13 carries it.
     """
     parts: list[types.Part] = []
     for call, response, _ in responses:
+        carried = media.get(call.id or "") if media else None
         parts.append(
             types.Part(
                 function_response=types.FunctionResponse(
-                    id=call.id, name=call.name, response=response
+                    id=call.id, name=call.name, response=response, parts=carried
                 )
             )
         )
@@ -126,3 +130,60 @@ def build_function_response_event(
         actions=merge_actions([actions for _, _, actions in responses]),
         node_info=NodeInfo(path=node_path),
     )
+
+
+_MEDIA_DEPTH = 1
+"""How deep into a tool's containers media is looked for (2.13's bound: a result's
+own entries, and the entries of a container among them)."""
+
+
+def as_function_response_part(value: object) -> types.FunctionResponsePart | None:
+    """A tool-returned Part carrying media (bytes or a uri, with a mime type) as a
+    function response part; None for anything else."""
+    if not isinstance(value, types.Part):
+        return None
+    blob = value.inline_data
+    if blob is not None and blob.data is not None and blob.mime_type:
+        return types.FunctionResponsePart.from_bytes(data=blob.data, mime_type=blob.mime_type)
+    file = value.file_data
+    if file is not None and file.file_uri and file.mime_type:
+        return types.FunctionResponsePart.from_uri(file_uri=file.file_uri, mime_type=file.mime_type)
+    return None
+
+
+def extract_media(
+    result: object, depth: int = 0
+) -> tuple[object, list[types.FunctionResponsePart] | None]:
+    """google-adk 2.13: media a tool returned (a Part, or Parts among a dict's or a
+    list's entries, one container deep) moves into function response parts; returns
+    what is left of the result (`{}` when nothing is) and the parts (None: no media,
+    the result unchanged)."""
+    single = as_function_response_part(result)
+    if single is not None:
+        return {}, [single]
+    if not isinstance(result, (dict, list, tuple)):
+        return result, None
+    found: list[types.FunctionResponsePart] = []
+
+    def keep(value: object) -> tuple[bool, object]:
+        part = as_function_response_part(value)
+        if part is not None:
+            found.append(part)
+            return False, None
+        if depth >= _MEDIA_DEPTH or not isinstance(value, (dict, list, tuple)):
+            return True, value
+        rest, nested = extract_media(value, depth + 1)
+        if not nested:
+            return True, value
+        found.extend(nested)
+        return bool(rest), rest
+
+    remaining: object
+    if isinstance(result, dict):
+        kept = {key: keep(value) for key, value in result.items()}
+        remaining = {key: value for key, (stays, value) in kept.items() if stays}
+    else:
+        remaining = [value for stays, value in map(keep, result) if stays]
+    if not found:
+        return result, None
+    return remaining or {}, found
