@@ -94,9 +94,7 @@ class AdkActivities:
     @activity.defn(name=names.EXECUTE_CODE)
     async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:
         async with heartbeating():
-            return await execute_code(
-                self.apps, self.session_service, input, self.artifact_service
-            )
+            return await execute_code(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.PERSIST_EVENTS)
     async def persist_events(self, input: PersistEventsInput) -> None:
