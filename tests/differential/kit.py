@@ -22,7 +22,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   runs in this process),
   `REFERENCE_ARTIFACT_SERVICE = True` (the reference Runner gets an
   InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
-  result without one; ours has no artifact service and runs as InMemoryRunner does),
+  result without one; ours runs without one as InMemoryRunner does; its artifacts
+  are not compared),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
