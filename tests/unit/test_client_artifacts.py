@@ -77,3 +77,10 @@ def test_a_missing_artifact_or_service_is_a_clear_error(folder, capsys):
 def test_an_event_shows_the_versions_it_saved():
     event = Event(author="a", actions=EventActions(artifact_delta={"chart.png": 2}))
     assert event_lines(event) == ['    artifacts: {"chart.png": 2}']
+
+
+def test_the_web_ui_transcript_names_the_versions_saved():
+    from workflows._ui import event_lines as ui_lines
+
+    event = Event(author="a", actions=EventActions(artifact_delta={"chart.png": 2, "n.txt": 0}))
+    assert ui_lines(event) == ["**a** saved `chart.png` v2, `n.txt` v0"]
