@@ -17,6 +17,7 @@ from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.plugins.plugin_manager import PluginManager
@@ -36,6 +37,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
+from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
 from ._spec import static_tools
@@ -43,7 +45,10 @@ from ._support import find_agent, find_app, find_llm_agent, raised, retried, use
 
 
 async def agent_callback(
-    apps: Mapping[str, App], store: BaseSessionService, input: AgentCallbackInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: AgentCallbackInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> AgentCallbackOutput:
     """Run the agent's before/after callbacks; record an event if they said or changed something."""
     ref = input.ref
@@ -51,7 +56,10 @@ async def agent_callback(
     agent = find_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id]
+    )
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     callbacks = (
@@ -150,7 +158,10 @@ async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool
 
 
 async def begin_agent_tool(
-    apps: Mapping[str, App], store: BaseSessionService, input: BeginAgentToolInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: BeginAgentToolInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> bool:
     """Create the AgentTool's own session (a copy of the caller's state) and its request;
     True when a plugin's before_run_callback answered instead of the agent."""
@@ -178,6 +189,7 @@ async def begin_agent_tool(
     # google-adk 2.13 runs the agent in a Runner of its own, with the caller's plugins
     plugins = plugin_manager_of(find_app(apps, parent.app_name))
     ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     ctx.user_content = message
     with user_code("a plugin's on_user_message_callback"):
         replaced = await plugins.run_on_user_message_callback(
@@ -200,7 +212,10 @@ async def begin_agent_tool(
 
 
 async def finish_agent_tool(
-    apps: Mapping[str, App], store: BaseSessionService, input: FinishAgentToolInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: FinishAgentToolInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ToolCallOutput:
     """Persist the run's last events; its final answer (and state written) is the response."""
     parent = input.call.parent.session
@@ -213,16 +228,21 @@ async def finish_agent_tool(
     tool = await _agent_tool(apps, input.call)
     plugins = plugin_manager_of(app)
     ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     for event in input.pending_events:
         await record(store, session, event, plugins, lambda: ctx)
     with user_code("a plugin's after_run_callback"):  # the end of the agent's own run
         await plugins.run_after_run_callback(invocation_context=ctx)
     delta: dict[str, Any] = {}
+    saved: dict[str, int] = {}  # what the agent saved is the caller's (2.13 forwards it)
     for event in session.events:
         if event.invocation_id == input.invocation_id:
             delta.update(event.actions.state_delta)
+            saved.update(event.actions.artifact_delta)
     actions = EventActions(
-        state_delta=delta, skip_summarization=True if tool.skip_summarization else None
+        state_delta=delta,
+        artifact_delta=saved,
+        skip_summarization=True if tool.skip_summarization else None,
     )
     run = [e for e in session.events if e.invocation_id == input.invocation_id]
     try:
@@ -236,6 +256,14 @@ async def finish_agent_tool(
     return ToolCallOutput(
         response=response, actions=actions, display_text=tool.display_text(result, response)
     )
+
+
+def _callers(
+    artifacts: BaseArtifactService | None, caller: SessionRef
+) -> BaseArtifactService | None:
+    """The artifact service of an AgentTool's run: its caller's session's artifacts."""
+    scope = caller.artifact_session or caller.session_id
+    return artifact_service_for(artifacts, caller.model_copy(update={"artifact_session": scope}))
 
 
 def _agent_tool_context(

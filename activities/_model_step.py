@@ -20,6 +20,7 @@ from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
@@ -35,6 +36,7 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
+from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
@@ -77,6 +79,7 @@ def invocation_context(
     ref: StepRef,
     agent: Any,
     plugins: PluginManager | None = None,
+    artifacts: BaseArtifactService | None = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -90,6 +93,7 @@ def invocation_context(
     )
     return InvocationContext(
         session_service=store,
+        artifact_service=artifact_service_for(artifacts, ref.session),
         invocation_id=ref.invocation_id,
         branch=ref.branch,
         agent=agent,
@@ -101,7 +105,10 @@ def invocation_context(
 
 
 async def model_step(
-    apps: Mapping[str, App], store: BaseSessionService, input: ModelStepInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ModelStepInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ModelStepOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
@@ -109,10 +116,13 @@ async def model_step(
     plugins = plugin_manager_of(app)
     side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
-    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins)
+    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id, *side.values()]
+    )
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()
@@ -125,7 +135,10 @@ async def model_step(
         planned_event = _side_event(input, agent, side["planning"], planned.actions)
         await record(store, session, planned_event, plugins, lambda: ctx)
     with user_code(f"the code executor of agent {agent.name}"):
+        images = await code_execution.save_generated_images(ctx, agent, response)
         executed = code_execution.process_response(agent, response)
+    if executed is not None:
+        executed.artifact_delta.update(images)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)

@@ -24,6 +24,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event, extract_media
@@ -39,6 +40,7 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from ._artifacts import reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import record
 from ._spec import static_tools, touches_state
@@ -101,7 +103,10 @@ def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
 
 
 async def tool_call(
-    apps: Mapping[str, App], store: BaseSessionService, input: ToolCallInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ToolCallInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     app = find_app(apps, ref.session.app_name)
@@ -117,7 +122,10 @@ async def tool_call(
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.record_as]
+    )
     session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(

@@ -837,6 +837,17 @@ EXPORTS: dict[str, frozenset[str]] = {
             "ElevenLabsTTS",
         }
     ),
+    "integrations.eventarc": frozenset(
+        {
+            "AgentProvided",
+            "CloudEventAttributesBinding",
+            "EventarcCredentialsConfig",
+            "EventarcToolConfig",
+            "EventarcToolset",
+            "MISSING",
+            "OMIT",
+        }
+    ),
     "integrations.firestore": frozenset(
         {
             "FirestoreMemoryService",

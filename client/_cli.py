@@ -1,4 +1,4 @@
-"""The CLI's commands: run, follow, sessions, session.
+"""The CLI's commands: run, follow, sessions, session, artifacts.
 
 Runs on: process side.
 """
@@ -26,6 +26,7 @@ from temporalio.api.workflowservice.v1 import (
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.service import RPCError, RPCStatusCode
 
+from adk.artifacts._location import artifact_service_at
 from adk.sessions import SqliteSessionService
 from workflows.names import app_task_queue, invocation_workflow_id
 
@@ -330,6 +331,45 @@ async def cmd_session(args: argparse.Namespace) -> int:
     return EXIT_USAGE
 
 
+async def cmd_artifacts(args: argparse.Namespace) -> int:
+    """A session's artifacts and their versions, or one version's content."""
+    try:
+        service = artifact_service_at(args.artifacts)
+    except Exception as error:  # a bad location, no GCS package or credentials
+        where = args.artifacts or "the default folder"
+        raise CliError(EXIT_USAGE, f"cannot use the artifacts at {where}: {error}") from error
+    if service is None:
+        raise CliError(EXIT_USAGE, "no artifact service (--artifacts none)")
+    scope = {"app_name": args.app, "user_id": args.user, "session_id": args.session_id}
+    if args.name is None:
+        names = await service.list_artifact_keys(**scope)
+        for name in names:
+            versions = await service.list_artifact_versions(**scope, filename=name)
+            numbers = ", ".join(str(v.version) for v in versions)
+            latest = versions[-1] if versions else None
+            kind = (latest.mime_type or "text") if latest else "-"
+            print(f"{name}\tversions {numbers}\t(latest: {kind})")
+        if not names:
+            print("no artifacts")
+        return EXIT_OK
+    part = await service.load_artifact(**scope, filename=args.name, version=args.version)
+    if part is None:
+        which = f" version {args.version}" if args.version is not None else ""
+        raise CliError(EXIT_USAGE, f"no artifact {args.name!r}{which} in session {args.session_id}")
+    data = part.inline_data.data if part.inline_data else None
+    if args.out:
+        Path(args.out).write_bytes(data if data is not None else (part.text or "").encode())
+        return EXIT_OK
+    if data is not None:
+        mime = part.inline_data.mime_type if part.inline_data else None
+        raise CliError(
+            EXIT_USAGE, f"{args.name} holds {len(data)} bytes ({mime}): write them with --out FILE"
+        )
+    text = part.text if part.text is not None else part.model_dump_json(exclude_none=True)
+    print(text, end="" if text.endswith("\n") else "\n")
+    return EXIT_OK
+
+
 async def cmd_pending(args: argparse.Namespace) -> int:
     client = _client(await _temporal(args), args)
     pending = await client.list_pending(args.app)
@@ -450,4 +490,17 @@ def parser() -> argparse.ArgumentParser:
     session.add_argument("--app", default=None)
     session.add_argument("--user", default=None)
     session.set_defaults(handler=cmd_session)
+    artifacts = commands.add_parser(
+        "artifacts", help="list a session's artifacts, or print (--out: save) one version"
+    )
+    artifacts.add_argument("session_id")
+    artifacts.add_argument("name", nargs="?", default=None, help="an artifact (`user:` names too)")
+    artifacts.add_argument("--app", required=True)
+    artifacts.add_argument("--user", default="user")
+    artifacts.add_argument("--version", type=int, default=None, help="default: the latest")
+    artifacts.add_argument("--out", default=None, help="write the content to this file")
+    artifacts.add_argument(
+        "--artifacts", default=None, help="the workers' artifact folder or gs://BUCKET (as theirs)"
+    )
+    artifacts.set_defaults(handler=cmd_artifacts)
     return root

@@ -27,6 +27,7 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
@@ -72,10 +73,11 @@ class Runner:
         """google.adk 2.13's Runner, plus durable-adk's own options (keyword-only):
         `temporal_client` (none: an embedded dev server), `task_queue`,
         `run_worker` (an in-process worker) and `worker_options`.
-        `session_service` defaults to an InMemorySessionService."""
+        `session_service` defaults to an InMemorySessionService. `artifact_service`
+        is what the in-process worker's tools and callbacks use (a worker process
+        has its own: `python -m worker --artifacts`)."""
         app = resolve_app(app, app_name, agent, node, plugins)
         reject_unimplemented_services(
-            artifact_service=artifact_service,
             memory_service=memory_service,
             credential_service=credential_service,
         )
@@ -119,6 +121,7 @@ class Runner:
                 self._temporal,
                 apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
                 session_service=self.session_service,
+                artifact_service=self.artifact_service,
                 task_queue=self.task_queue,
                 **self._worker_options,
             )
@@ -287,6 +290,7 @@ class Runner:
             app=self.app,
             app_name=self.app_name,
             session_service=self.session_service,
+            artifact_service=self.artifact_service,
             auto_create_session=self.auto_create_session,
             temporal_client=temporal,
             task_queue=self.task_queue,
@@ -336,10 +340,10 @@ class Runner:
 
 
 class InMemoryRunner(Runner):
-    """A Runner with an in-memory session service (ADK's InMemoryRunner).
+    """A Runner with in-memory session and artifact services (ADK's InMemoryRunner).
 
-    google.adk's also gives it in-memory artifact and memory services; neither
-    is implemented here, and no agent that could use them constructs."""
+    google.adk's also gives it an in-memory memory service; memory is not
+    implemented here, and no agent that could use it constructs."""
 
     def __init__(
         self,
@@ -362,6 +366,7 @@ class InMemoryRunner(Runner):
             plugins=plugins,
             app=app,
             session_service=InMemorySessionService(),
+            artifact_service=InMemoryArtifactService(),
             plugin_close_timeout=plugin_close_timeout,
             **options,
         )

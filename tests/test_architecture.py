@@ -348,7 +348,12 @@ PUBLIC_API = {
     ],
     "adk.examples": ["BaseExampleProvider", "Example"],
     "adk.memory": ["BaseMemoryService", "InMemoryMemoryService", "SqliteMemoryService"],
-    "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
+    "adk.artifacts": [
+        "BaseArtifactService",
+        "FileArtifactService",
+        "GcsArtifactService",
+        "InMemoryArtifactService",
+    ],
     "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
     "client": [
         "AgentClient",

@@ -18,6 +18,9 @@ from temporalio.worker import UnsandboxedWorkflowRunner
 
 from adk.agents._tree import close_toolsets
 from adk.apps.app import App
+from adk.artifacts._location import artifact_service_at
+from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.sessions import SqliteSessionService
 from workflows.names import app_task_queue
 
@@ -58,6 +61,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
     )
+    parser.add_argument(
+        "--artifacts",
+        default=None,
+        help="artifact folder (a FileArtifactService), gs://BUCKET (a GcsArtifactService,"
+        " needs the gcs extra), or 'none' (default: $DURABLE_ADK_ARTIFACTS_DIR, else"
+        " $DURABLE_ADK_DATA_DIR/artifacts)",
+    )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
         "--shutdown-grace",
@@ -84,6 +94,11 @@ async def serve(args: argparse.Namespace) -> int:
         log.error("bad configuration", error=str(error))
         return 2
     try:
+        artifacts = artifact_service(args.artifacts)
+    except Exception as error:  # a folder we cannot create, no GCS package or credentials
+        log.error("bad configuration", error=f"artifacts: {error}")
+        return 2
+    try:
         client = await connect(args.address, args.namespace)
         added = await ensure_search_attributes(client)
     except SearchAttributesMissing as error:
@@ -102,6 +117,7 @@ async def serve(args: argparse.Namespace) -> int:
             client,
             apps=served,
             session_service=store,
+            artifact_service=artifacts,
             task_queue=queue,
             workflow_runner=runner,
             # on SIGTERM, running tool calls and model steps get this long to finish
@@ -120,6 +136,7 @@ async def serve(args: argparse.Namespace) -> int:
         namespace=args.namespace,
         task_queues=sorted(queues),
         session_db=str(store.db_path),
+        artifacts=_describe(artifacts),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
 
@@ -153,6 +170,18 @@ async def _run_until_stopped(
             return 0
     await running  # raises a fatal worker error
     return 0
+
+
+def artifact_service(where: str | None) -> BaseArtifactService | None:
+    """The worker's artifact service: a folder (created if missing), a GCS bucket, or none."""
+    return artifact_service_at(where)
+
+
+def _describe(service: BaseArtifactService | None) -> str | None:
+    if isinstance(service, FileArtifactService):
+        return str(service.root_dir)
+    bucket = getattr(service, "bucket_name", None)
+    return f"gs://{bucket}" if bucket else None
 
 
 def main(argv: list[str] | None = None) -> int:

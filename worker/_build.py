@@ -22,6 +22,7 @@ from activities._spec import agent_kind
 from adk.agents._orchestrating import publish_apps
 from adk.agents._tree import all_agents
 from adk.apps.app import App
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
 from workflows import WORKFLOWS
@@ -77,9 +78,10 @@ def build_worker(
     apps: Mapping[str, App],
     session_service: BaseSessionService,
     task_queue: str,
+    artifact_service: BaseArtifactService | None = None,
     **worker_options: Any,
 ) -> Worker:
-    activities = AdkActivities(apps, session_service)
+    activities = AdkActivities(apps, session_service, artifact_service)
     # custom agents' orchestration runs in the workflows, on these very agent objects
     publish_apps(task_queue, apps)
     custom = [

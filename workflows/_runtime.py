@@ -153,6 +153,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         self.event_count += 1
         self.transcript.add(event)
         for key, value in event.actions.state_delta.items():
+            if not key.startswith(TEMP_PREFIX) and key in self.temp_state:
+                self.temp_state[key] = value  # a key of BeginOutput.invocation_state, written
             if not key.startswith(TEMP_PREFIX):
                 self.state_delta[key] = value
         final = event.is_final_response() and not ongoing

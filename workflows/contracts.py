@@ -107,6 +107,9 @@ class SessionRef(BaseModel):
     app_name: str
     user_id: str
     session_id: str
+    artifact_session: str | None = None
+    """An AgentTool's own session: the session whose artifacts its agent uses (its top
+    caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
 
 class InvocationInput(BaseModel):
@@ -148,6 +151,12 @@ class BeginOutput(BaseModel):
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+    invocation_state: dict[str, Any] = Field(default_factory=dict)
+    """What a plugin's on_user_message_callback wrote into the session's state directly
+    (SaveFilesAsArtifactsPlugin's pending artifact versions): google-adk 2.13 keeps it in
+    the invocation's copy of the session, never persisted. The workflow carries it with
+    the `temp:` state, so every later activity of the invocation sees it, until an
+    event writes the key."""
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]

@@ -59,6 +59,11 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
             if not is_ours(type(tool).process_llm_request):
                 llm_request._own_contents()  # a tool of the user's may change them
             await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+    # what the tools queued, after them all, joined by blank lines (2.13's dynamic
+    # instructions, routed to the system instruction as its default does)
+    if llm_request._dynamic_instructions:
+        llm_request.append_instructions(["\n\n".join(llm_request._dynamic_instructions)])
+        llm_request._dynamic_instructions.clear()
     return llm_request
 
 
