@@ -38,6 +38,7 @@ from workflows.contracts import (
 )
 
 from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._memory import memory_service
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
 from ._spec import static_tools
@@ -276,6 +277,7 @@ def _agent_tool_context(
     """The context of an AgentTool's own run (google-adk 2.13 runs it in a Runner of its
     own, with the caller's plugins), for the plugins' run hooks."""
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         invocation_id=invocation_id,
         agent=tool.agent,

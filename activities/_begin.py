@@ -31,6 +31,7 @@ from adk.sessions.session import Session
 from workflows.contracts import BeginInput, BeginOutput, RunHook, RunHookInput, SessionRef
 from workflows.errors import RaisedError, find_raised, rebuild
 
+from ._memory import memory_service
 from ._on_event import before_run
 from ._spec import build_spec
 from ._support import find_app, user_code
@@ -230,6 +231,7 @@ def _context(
 ) -> InvocationContext:
     invocation = input.invocation
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         invocation_id=invocation.invocation_id,
         agent=agent,
@@ -256,6 +258,7 @@ async def run_hook(
     session.state.update(input.temp_state)  # as 2.13's session holds it during the run
     agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
     ctx = InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         artifact_service=artifacts,
         invocation_id=input.invocation_id,

@@ -37,6 +37,7 @@ from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._memory import memory_service
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
@@ -92,6 +93,7 @@ def invocation_context(
         None,
     )
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         artifact_service=artifact_service_for(artifacts, ref.session),
         invocation_id=ref.invocation_id,

@@ -31,6 +31,7 @@ from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
+from adk.memory.in_memory_memory_service import InMemoryMemoryService
 from adk.plugins.base_plugin import BasePlugin
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
@@ -74,13 +75,10 @@ class Runner:
         `temporal_client` (none: an embedded dev server), `task_queue`,
         `run_worker` (an in-process worker) and `worker_options`.
         `session_service` defaults to an InMemorySessionService. `artifact_service`
-        is what the in-process worker's tools and callbacks use (a worker process
-        has its own: `python -m worker --artifacts`)."""
+        and `memory_service` are what the in-process worker's tools and callbacks
+        use (a worker process has its own: `python -m worker --artifacts, --memory`)."""
         app = resolve_app(app, app_name, agent, node, plugins)
-        reject_unimplemented_services(
-            memory_service=memory_service,
-            credential_service=credential_service,
-        )
+        reject_unimplemented_services(credential_service=credential_service)
         if app.root_agent is None:  # (an App built with model_construct)
             raise ValueError("App root_agent must be provided.")
         self.app = app
@@ -122,6 +120,7 @@ class Runner:
                 apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
                 session_service=self.session_service,
                 artifact_service=self.artifact_service,
+                memory_service=self.memory_service,
                 task_queue=self.task_queue,
                 **self._worker_options,
             )
@@ -340,10 +339,7 @@ class Runner:
 
 
 class InMemoryRunner(Runner):
-    """A Runner with in-memory session and artifact services (ADK's InMemoryRunner).
-
-    google.adk's also gives it an in-memory memory service; memory is not
-    implemented here, and no agent that could use it constructs."""
+    """A Runner with in-memory session, artifact and memory services (ADK's InMemoryRunner)."""
 
     def __init__(
         self,
@@ -367,6 +363,7 @@ class InMemoryRunner(Runner):
             app=app,
             session_service=InMemorySessionService(),
             artifact_service=InMemoryArtifactService(),
+            memory_service=InMemoryMemoryService(),
             plugin_close_timeout=plugin_close_timeout,
             **options,
         )

@@ -11,6 +11,7 @@ import os
 import signal
 import sys
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -21,6 +22,7 @@ from adk.apps.app import App
 from adk.artifacts._location import artifact_service_at
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
+from adk.memory import SqliteMemoryService
 from adk.sessions import SqliteSessionService
 from workflows.names import app_task_queue
 
@@ -68,6 +70,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         " needs the gcs extra), or 'none' (default: $DURABLE_ADK_ARTIFACTS_DIR, else"
         " $DURABLE_ADK_DATA_DIR/artifacts)",
     )
+    parser.add_argument(
+        "--memory",
+        default=None,
+        help="memory database file (a SqliteMemoryService, shared by the host's workers) or"
+        " 'none' (default: $DURABLE_ADK_MEMORY_DB, else $DURABLE_ADK_DATA_DIR/memory.db)",
+    )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
         "--shutdown-grace",
@@ -99,6 +107,11 @@ async def serve(args: argparse.Namespace) -> int:
         log.error("bad configuration", error=f"artifacts: {error}")
         return 2
     try:
+        memory = memory_service(args.memory)
+    except ValueError as error:  # a folder, not a file
+        log.error("bad configuration", error=f"memory: {error}")
+        return 2
+    try:
         client = await connect(args.address, args.namespace)
         added = await ensure_search_attributes(client)
     except SearchAttributesMissing as error:
@@ -118,6 +131,7 @@ async def serve(args: argparse.Namespace) -> int:
             apps=served,
             session_service=store,
             artifact_service=artifacts,
+            memory_service=memory,
             task_queue=queue,
             workflow_runner=runner,
             # on SIGTERM, running tool calls and model steps get this long to finish
@@ -137,6 +151,7 @@ async def serve(args: argparse.Namespace) -> int:
         task_queues=sorted(queues),
         session_db=str(store.db_path),
         artifacts=_describe(artifacts),
+        memory=str(memory.db_path) if memory else None,
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
 
@@ -175,6 +190,15 @@ async def _run_until_stopped(
 def artifact_service(where: str | None) -> BaseArtifactService | None:
     """The worker's artifact service: a folder (created if missing), a GCS bucket, or none."""
     return artifact_service_at(where)
+
+
+def memory_service(where: str | None) -> SqliteMemoryService | None:
+    """The worker's memory: a SQLite file every worker of the host can share, or none."""
+    where = where or os.environ.get("DURABLE_ADK_MEMORY_DB")
+    if where == "none":
+        return None
+    path = where or str(Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "memory.db")
+    return SqliteMemoryService(path)
 
 
 def _describe(service: BaseArtifactService | None) -> str | None:

@@ -17,12 +17,13 @@ from temporalio.envconfig import ClientConfig
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
-from activities import AdkActivities
+from activities import AdkActivities, MemoryScope
 from activities._spec import agent_kind
 from adk.agents._orchestrating import publish_apps
 from adk.agents._tree import all_agents
 from adk.apps.app import App
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.memory.base_memory_service import BaseMemoryService
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
 from workflows import WORKFLOWS
@@ -79,6 +80,7 @@ def build_worker(
     session_service: BaseSessionService,
     task_queue: str,
     artifact_service: BaseArtifactService | None = None,
+    memory_service: BaseMemoryService | None = None,
     **worker_options: Any,
 ) -> Worker:
     activities = AdkActivities(apps, session_service, artifact_service)
@@ -98,6 +100,8 @@ def build_worker(
         workflows=WORKFLOWS,
         activities=activities.all(),
         workflow_runner=worker_options.pop("workflow_runner", None) or workflow_runner(),
+        # tools and callbacks find the worker's memory service in their contexts
+        interceptors=[MemoryScope(memory_service), *worker_options.pop("interceptors", [])],
         **worker_options,
     )
 

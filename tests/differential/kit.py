@@ -27,6 +27,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
+  `memory_service()` (the side's memory service, given to the Runner) and
+  `async seed_memory(service, app_name, user_id)` (what it remembers before the
+  first turn, e.g. another session of the user's),
   `artifact_service()` (the side's artifact service, given to the Runner; every
   artifact of the session and the user at the end is compared, each version's
   content and metadata) and `INITIAL_ARTIFACTS` (filename -> Part, saved before
@@ -345,6 +348,8 @@ async def _document(
     session_id = f"{case.__name__}-{next(_counter)}"
     state = dict(getattr(case, "INITIAL_STATE", {}))
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
+    if hasattr(case, "seed_memory"):
+        await case.seed_memory(runner.memory_service, APP, USER)
     artifacts = _artifact_service_of(runner, case)
     for filename, part in getattr(case, "INITIAL_ARTIFACTS", {}).items():
         await artifacts.save_artifact(
@@ -449,7 +454,10 @@ async def run_reference(case_name: str) -> Any:
 
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
-        options: dict[str, Any] = {"artifact_service": _artifact_service(case)}
+        options: dict[str, Any] = {
+            "artifact_service": _artifact_service(case),
+            "memory_service": _memory_service(case),
+        }
         if getattr(case, "REFERENCE_ARTIFACT_SERVICE", False):
             from google.adk.artifacts import InMemoryArtifactService
 
@@ -480,7 +488,11 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
         warnings.simplefilter("ignore")
         plugins = _plugins(case)
         async with runner_for(
-            temporal_env, agent, plugins=plugins, artifact_service=_artifact_service(case)
+            temporal_env,
+            agent,
+            plugins=plugins,
+            artifact_service=_artifact_service(case),
+            memory_service=_memory_service(case),
         ) as runner:
             return await _document(runner, case, recorder, plugins)
 
@@ -488,6 +500,12 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
 def _artifact_service(case: Any) -> Any:
     """The case's artifact service (`artifact_service()`: its side's class), if any."""
     build = getattr(case, "artifact_service", None)
+    return build() if build is not None else None
+
+
+def _memory_service(case: Any) -> Any:
+    """The case's memory service (`memory_service()`: its side's class), if any."""
+    build = getattr(case, "memory_service", None)
     return build() if build is not None else None
 
 

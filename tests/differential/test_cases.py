@@ -107,6 +107,7 @@ CASES: dict[str, str | None] = {
     "transfer_after_agent_callback": None,
     "transfer_after_agent_callback_root": None,
     "example_provider": None,
+    "memory_across_sessions": None,
     "code_execution_local": None,
     "code_execution_custom": None,
     "code_execution_planner": None,

@@ -72,10 +72,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "resumability_config",
     ),
     (
-        lambda: Runner(app_name="app", agent=agent(), memory_service=InMemoryMemoryService()),
-        "Runner(memory_service=...)",
-    ),
-    (
         lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
         "Runner(credential_service=...)",
     ),
@@ -114,6 +110,7 @@ def test_the_defaults_and_the_implemented_values_construct() -> None:
     in_memory = InMemoryRunner(agent())
     assert in_memory.app_name == "InMemoryRunner"
     assert isinstance(in_memory.artifact_service, InMemoryArtifactService)  # as google.adk's
+    assert isinstance(in_memory.memory_service, InMemoryMemoryService)
     assert _Toolset(tool_filter=["x"]).tool_filter == ["x"]
     assert _Toolset(tool_name_prefix="p").tool_name_prefix == "p"
 

@@ -89,3 +89,17 @@ def test_a_gcs_bucket_is_a_gcs_artifact_service(monkeypatch):
     fake_gcs.install(monkeypatch)
     service = artifact_service("gs://team-artifacts/")
     assert isinstance(service, GcsArtifactService) and service.bucket_name == "team-artifacts"
+
+
+def test_the_memory_a_worker_uses(monkeypatch, tmp_path):
+    from worker.__main__ import memory_service
+
+    monkeypatch.setenv("DURABLE_ADK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.delenv("DURABLE_ADK_MEMORY_DB", raising=False)
+    assert memory_service(None).db_path == str(tmp_path / "data" / "memory.db")
+    assert memory_service(str(tmp_path / "m.db")).db_path == str(tmp_path / "m.db")
+    assert memory_service("none") is None
+    monkeypatch.setenv("DURABLE_ADK_MEMORY_DB", "none")
+    assert memory_service(None) is None
+    with pytest.raises(ValueError, match="is a directory"):
+        memory_service(str(tmp_path))
