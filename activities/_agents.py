@@ -42,7 +42,15 @@ from ._memory import memory_service
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
 from ._spec import static_tools
-from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
+from ._support import (
+    check_payload_size,
+    find_agent,
+    find_app,
+    find_llm_agent,
+    raised,
+    retried,
+    user_code,
+)
 
 
 async def agent_callback(
@@ -128,7 +136,9 @@ async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -
             None,
         )
         state = {k: v for k, v in session.state.items() if not k.startswith(State.TEMP_PREFIX)}
-        return CustomViewOutput(state=state, last_event_id=last, user_content=user)
+        output = CustomViewOutput(state=state, last_event_id=last, user_content=user)
+        check_payload_size(output, "The session state and message a custom agent reads")
+        return output
     ids = [e.id for e in session.events]
     if input.after_event_id not in ids:
         raise ApplicationError(
@@ -142,7 +152,9 @@ async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -
         for e in since
         if e.invocation_id == input.invocation_id and _in_branch(e.branch, input.branch)
     ]
-    return CustomViewOutput(events=events, last_event_id=events[-1].id if events else None)
+    output = CustomViewOutput(events=events, last_event_id=events[-1].id if events else None)
+    check_payload_size(output, "The events a custom agent's sub-agent recorded")
+    return output
 
 
 def _in_branch(branch: str | None, ours: str | None) -> bool:

@@ -24,8 +24,9 @@ from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
+from adk.flows.llm_flows._ownership import is_ours
 from adk.flows.llm_flows.functions import populate_client_function_call_id
-from adk.flows.llm_flows.pipeline import build_llm_request, is_ours
+from adk.flows.llm_flows.pipeline import build_llm_request
 from adk.models._errors import classify_model_error
 from adk.models.base_llm import BaseLlm
 from adk.models.llm_request import LlmRequest

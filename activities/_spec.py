@@ -23,6 +23,15 @@ from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
 
 def agent_kind(agent: BaseAgent) -> AgentKind:
+    overrides = type(agent)._run_async_impl is not BaseAgent._run_async_impl
+    builtin = (LlmAgent, SequentialAgent, ParallelAgent, LoopAgent)
+    if overrides and isinstance(agent, builtin):
+        raise not_implemented(
+            f"{type(agent).__name__}._run_async_impl (a subclass of"
+            f" {next(b for b in builtin if isinstance(agent, b)).__name__} with its own run)",
+            "overriding the run of a built-in agent kind (subclass BaseAgent for a custom"
+            " agent instead)",
+        )
     if isinstance(agent, LlmAgent):
         return "llm"
     if isinstance(agent, SequentialAgent):

@@ -24,7 +24,7 @@ from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.memory import SqliteMemoryService
 from adk.sessions import SqliteSessionService
-from workflows.names import app_task_queue
+from workflows.names import DEFAULT_TASK_QUEUE, app_task_queue
 
 from ._build import (
     SHUTDOWN_LIMIT_SECONDS,
@@ -125,6 +125,8 @@ async def serve(args: argparse.Namespace) -> int:
     queues: dict[str, dict[str, App]] = {}  # each queue the apps it serves
     for name, app in apps.items():
         queues.setdefault(args.task_queue or app_task_queue(name), {})[name] = app
+    if not args.task_queue:  # invocations started before per-app queues still run there
+        queues[DEFAULT_TASK_QUEUE] = dict(apps)
     workers = [
         build_worker(
             client,

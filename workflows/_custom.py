@@ -27,7 +27,7 @@ from collections.abc import AsyncGenerator, Iterator, Mapping
 from typing import Any
 
 from temporalio import workflow
-from temporalio.exceptions import ApplicationError, CancelledError
+from temporalio.exceptions import ActivityError, ApplicationError, CancelledError
 
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
@@ -47,7 +47,7 @@ with workflow.unsafe.imports_passed_through():
 
     from . import names
     from ._base import RuntimeBase
-    from ._options import BOOKKEEPING
+    from ._options import BOOKKEEPING, failure_message
     from .contracts import AgentRunResult, AgentSpec, CustomViewInput, CustomViewOutput, SessionRef
     from .errors import raised_error
 
@@ -136,19 +136,24 @@ class CustomAgents(RuntimeBase):
         await self.flush()
         # a regular activity: a workflow evicted from the worker's cache while a local
         # one is outstanding waits out its workflow task's timeout (10 s)
-        return await workflow.execute_activity(
-            names.CUSTOM_AGENT_VIEW,
-            CustomViewInput(
-                session=self.session,
-                invocation_id=self.invocation_id,
-                branch=branch,
-                after_event_id=after,
-                initial=after is None,
-            ),
-            result_type=CustomViewOutput,
-            summary="custom agent: read the session" + (" since the last event" if after else ""),
-            **BOOKKEEPING,
-        )
+        try:
+            return await workflow.execute_activity(
+                names.CUSTOM_AGENT_VIEW,
+                CustomViewInput(
+                    session=self.session,
+                    invocation_id=self.invocation_id,
+                    branch=branch,
+                    after_event_id=after,
+                    initial=after is None,
+                ),
+                result_type=CustomViewOutput,
+                summary="custom agent: read the session"
+                + (" since the last event" if after else ""),
+                **BOOKKEEPING,
+            )
+        except ActivityError as error:  # the engine's read failed, not the user's code
+            error_type, message = failure_message(error)
+            raise ApplicationError(message, type=error_type, non_retryable=True) from error
 
 
 class StateView(Mapping[str, Any]):

@@ -24,6 +24,7 @@ from ...code_executors.code_execution_utils import CodeExecutionInput, CodeExecu
 from ...code_executors.code_executor_context import CodeExecutorContext
 from ...events.event_actions import EventActions
 from ...planners.built_in_planner import BuiltInPlanner
+from ._ownership import is_ours
 from .nl_planning import planner_of
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def process_request(agent: LlmAgent, llm_request: LlmRequest) -> None:
     if not isinstance(executor, BaseCodeExecutor):
         return
     if isinstance(executor, BuiltInCodeExecutor):
+        if not is_ours(type(executor).process_llm_request):
+            llm_request._own_contents()  # an executor of the user's may change them
         executor.process_llm_request(llm_request)
     # (optimize_data_file, the only other request work of 2.13, is refused at construction)
     # earlier code and results go back as text the model can read

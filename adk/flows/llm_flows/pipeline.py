@@ -21,6 +21,7 @@ from . import (
     nl_planning,
     output_schema,
 )
+from ._ownership import is_ours
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -65,8 +66,3 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
         llm_request.append_instructions(["\n\n".join(llm_request._dynamic_instructions)])
         llm_request._dynamic_instructions.clear()
     return llm_request
-
-
-def is_ours(function: object) -> bool:
-    """Whether `function` is durable-adk's own (it does not change contents in place)."""
-    return (getattr(function, "__module__", None) or "").startswith("adk.")
