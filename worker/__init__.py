@@ -3,9 +3,14 @@
 Runs on: process side.
 """
 
-from adk.agents._orchestrating import publish_apps
-
-from ._build import build_worker, connect, connect_config, ensure_search_attributes, shut_down
+from ._build import (
+    build_worker,
+    connect,
+    connect_config,
+    ensure_search_attributes,
+    publish_apps,
+    shut_down,
+)
 from ._loader import AppLoadError, load_app, load_apps
 
 __all__ = [

@@ -17,16 +17,16 @@ from temporalio.envconfig import ClientConfig
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
-from activities import AdkActivities, MemoryScope
+from activities import AdkActivities, MemoryScope, build_spec
 from activities._spec import agent_kind
-from adk.agents._orchestrating import publish_apps
+from adk.agents import _orchestrating
 from adk.agents._tree import all_agents
-from adk.apps.app import App
+from adk.apps.app import App, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.memory.base_memory_service import BaseMemoryService
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
-from workflows import WORKFLOWS
+from workflows import WORKFLOWS, _specs
 from workflows.names import SEARCH_ATTRIBUTES
 
 # In strict mode, passed through the sandbox (imported once, shared), each for a reason:
@@ -34,10 +34,11 @@ from workflows.names import SEARCH_ATTRIBUTES
 #   the sandbox: it runs in activities);
 # - google.genai: its types are pydantic models, and importing the package pulls
 #   in its HTTP client, which is not sandbox-safe to re-import;
-# - pydantic, pydantic_core: heavy and pure.
-# Our `workflows` package is not: strict mode re-imports it for every run, so the
-# sandbox checks its code (a passed-through module is not checked at all).
-PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core")
+# - pydantic, pydantic_core: heavy and pure;
+# - workflows._specs: the process's agent trees by digest (filled by the worker).
+# The rest of our `workflows` package is not: strict mode re-imports it for every
+# run, so the sandbox checks its code (a passed-through module is not checked at all).
+PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core", "workflows._specs")
 
 SANDBOX_MODES = ("off", "strict")
 
@@ -84,7 +85,6 @@ def build_worker(
     **worker_options: Any,
 ) -> Worker:
     activities = AdkActivities(apps, session_service, artifact_service)
-    # custom agents' orchestration runs in the workflows, on these very agent objects
     publish_apps(task_queue, apps)
     custom = [
         a for app in apps.values() for a in all_agents(app.root_agent) if agent_kind(a) == "custom"
@@ -104,6 +104,16 @@ def build_worker(
         interceptors=[MemoryScope(memory_service), *worker_options.pop("interceptors", [])],
         **worker_options,
     )
+
+
+def publish_apps(task_queue: str, apps: Mapping[str, App]) -> None:
+    """What the workflows of `task_queue` find in this process: the apps' agent trees
+    (child workflows name theirs by digest, workflows/_specs.py) and the agent objects
+    (a custom agent's orchestration runs on them). A worker publishes its own; publish
+    yours before replaying histories with Temporal's Replayer."""
+    for app in apps.values():
+        _specs.remember(build_spec(app.root_agent, plugin_manager_of(app)).model_dump_json())
+    _orchestrating.publish_apps(task_queue, apps)
 
 
 def _module_dirs(classes: Iterable[type]) -> set[str]:

@@ -264,7 +264,7 @@ class CustomAgentContext(OrchestrationContext):
 
     async def _run(self, agent: BaseAgent) -> list[Event]:
         runtime = self._runtime
-        spec = runtime.context.root.find_anywhere(agent.name)
+        spec = runtime.context.tree.find_anywhere(agent.name)
         if spec is None:
             raise ValueError(
                 f"Agent {agent.name} is not in the agent tree: list it in the sub_agents of"

@@ -138,7 +138,7 @@ class Orchestration(RuntimeBase):
         shell agent). google-adk 2.13 records an error event for a failure under a
         shell agent only when an LlmAgent is the root (the shell then runs as a node
         of its workflow); under a shell root, none."""
-        records = self.context.root.kind == "llm"
+        records = self.context.tree.kind == "llm"
         outcome = await self._child(agent, branch, records_errors=records, nested=True)
         return await self._follow_transfers(agent, outcome, branch, records, nested=True)
 
@@ -160,7 +160,7 @@ class Orchestration(RuntimeBase):
             deferred.append((agent, self.node_path))
         while outcome.transfer_to and not outcome.end_invocation:
             # 2.13's checks and exceptions; `agent` made the transfer
-            root = self.paths.root if self.paths else self.context.root
+            root = self.paths.root if self.paths else self.context.tree
             try:
                 target = checked_target(root, agent, outcome.transfer_to, as_node=bool(self.paths))
             except ApplicationError as error:
@@ -252,7 +252,10 @@ class Orchestration(RuntimeBase):
             outcome: AgentRunResult = await workflow.execute_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
-                    context=self.context,
+                    # the tree by digest when it has one (workflows/_specs.py)
+                    context=self.context.model_copy(update={"root": None})
+                    if self.context.root_digest
+                    else self.context,
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),

@@ -86,7 +86,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         self.final_text: str | None = None
         self.last_author: str | None = None
         self.status = "running"
-        self.entry = context.root.name
+        self.entry = context.tree.name
         """The agent the invocation started with (plugin run hooks name it)."""
         self.children = 0
         self.details: Any = None

@@ -11,13 +11,14 @@ from __future__ import annotations
 from temporalio import workflow
 
 with workflow.unsafe.imports_passed_through():
-    from . import names
+    from . import _specs, names
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
     from ._runtime import AgentRuntime
     from .contracts import (
         AgentRunInput,
         AgentRunResult,
+        AgentSpec,
         BeginAgentToolInput,
         FinishAgentToolInput,
         HumanAnswer,
@@ -66,7 +67,10 @@ class AdkAgentRunWorkflow:
 
     @workflow.run
     async def run(self, input: AgentRunInput) -> AgentRunResult:
-        agent = input.context.root.find_anywhere(input.agent_name)
+        if input.context.root is None and input.context.root_digest:
+            tree = _specs.recall(input.context.root_digest, input.agent_name)
+            input.context.root = AgentSpec.model_validate_json(tree)
+        agent = input.context.tree.find_anywhere(input.agent_name)
         if agent is None:
             from temporalio.exceptions import ApplicationError
 
@@ -129,7 +133,7 @@ class AdkAgentRunWorkflow:
             hub=_RootHub(input.context.root_workflow_id),
         )
         self._start(runtime)
-        agent = input.context.root.find_anywhere(input.agent_name)
+        agent = input.context.tree.find_anywhere(input.agent_name)
         assert agent is not None
         # ADK runs the agent in a Runner of its own: the root of its own paths
         runtime.paths = NodePaths.for_root(agent)

@@ -301,12 +301,21 @@ class RunContext(BaseModel):
     session: SessionRef
     invocation_id: str
     run_config: RunConfig = Field(default_factory=RunConfig)
-    root: AgentSpec
+    root: AgentSpec | None = None
+    """The agent tree; None in a child's input, which names it by `root_digest`
+    (workflows/_specs.py): the child workflow fills it in when it starts."""
+    root_digest: str | None = None
     root_workflow_id: str
     asked: str = ""
     """The user's message, shortened (for summaries)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
+
+    @property
+    def tree(self) -> AgentSpec:
+        """The agent tree (filled in before any run of the workflow uses it)."""
+        assert self.root is not None, "the agent tree was not filled in"
+        return self.root
 
 
 class AgentToolCall(BaseModel):

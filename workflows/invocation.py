@@ -17,7 +17,7 @@ from temporalio.exceptions import ApplicationError, CancelledError
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
-    from . import names
+    from . import _specs, names
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
@@ -116,6 +116,8 @@ class AdkInvocationWorkflow:
             invocation_id=input.invocation_id,
             run_config=input.run_config,
             root=root,
+            # the children's inputs name the tree by digest (workflows/_specs.py)
+            root_digest=_specs.remember(root.model_dump_json()),
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
             run_hooks=run_hooks,
