@@ -1,4 +1,7 @@
-"""Tests for SqliteSessionService and InMemorySessionService (same implementation).
+"""The session store contract: SqliteSessionService, InMemorySessionService (same
+implementation) and DatabaseSessionService on SQLite and on a real PostgreSQL.
+
+Tests taking `service` run on every store; the others are the SQLite store's own.
 
 Runs on: test process only.
 """
@@ -6,9 +9,12 @@ Runs on: test process only.
 from __future__ import annotations
 
 import asyncio
+import itertools
+import os
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from google.genai import types
@@ -16,25 +22,57 @@ from google.genai import types
 from adk.events import Event, EventActions
 from adk.sessions import (
     AlreadyExistsError,
+    BaseSessionService,
+    DatabaseSessionService,
     GetSessionConfig,
     InMemorySessionService,
     Session,
     SqliteSessionService,
 )
 from adk.sessions.sqlite_session_service import default_db_path
+from tests._postgres import postgres_server
 
 APP = "app"
+_DATABASES = itertools.count()
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqliteSessionService]:
-    svc = (
-        SqliteSessionService(tmp_path / "db" / "sessions.db")
-        if request.param == "sqlite"
-        else InMemorySessionService()
-    )
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """One PostgreSQL server for the test session (tests/_postgres.py)."""
+    with postgres_server() as url:
+        yield url
+
+
+async def fresh_postgres_database(server_url: str) -> str:
+    """A new, empty database on the test server; its URL."""
+    import asyncpg
+
+    name = f"t{os.getpid()}_{next(_DATABASES)}"
+    admin = await asyncpg.connect(server_url.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    return server_url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(params=["sqlite", "memory", "database-sqlite", "database-postgres"])
+async def service(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
+    svc: BaseSessionService
+    if request.param == "sqlite":
+        svc = SqliteSessionService(tmp_path / "db" / "sessions.db")
+    elif request.param == "memory":
+        svc = InMemorySessionService()
+    elif request.param == "database-sqlite":
+        svc = DatabaseSessionService(f"sqlite+aiosqlite:///{tmp_path / 'sessions.db'}")
+    else:
+        url = await fresh_postgres_database(request.getfixturevalue("postgres_url"))
+        svc = DatabaseSessionService(url)
     yield svc
-    svc.close()
+    if isinstance(svc, DatabaseSessionService):
+        await svc.close()
+    else:
+        svc.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -262,9 +300,10 @@ async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
     await service.append_event(a, _event())
 
     listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
-    assert [s.id for s in listed] == [a.id, b.id]
+    by_update = isinstance(service, DatabaseSessionService)  # google-adk's database order
+    assert [s.id for s in listed] == ([b.id, a.id] if by_update else [a.id, b.id])
     assert all(s.events == [] for s in listed)
-    assert listed[0].state == {"user:name": "ann", "app:v": 1}
+    assert listed[-1 if by_update else 0].state == {"user:name": "ann", "app:v": 1}
     everyone = (await service.list_sessions(app_name=APP)).sessions
     assert {s.id for s in everyone} == {a.id, b.id, c.id}
     assert next(s for s in everyone if s.id == c.id).state == {"app:v": 1}
@@ -278,13 +317,18 @@ async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
 
 
 async def test_sessions_list_in_creation_order(service: SqliteSessionService) -> None:
-    """As google-adk 2.13 lists them: an update does not move a session first."""
+    """As google-adk 2.13 lists them: an update does not move a session first (its
+    in-memory store); its DatabaseSessionService lists the least recently updated first."""
     first = await _new(service, "u1")
     second = await _new(service, "u1", session_id="fixed-id")
     await service.append_event(second, _event())  # the later session, updated last
     await service.append_event(first, _event(timestamp=1.0))  # an old time, updated now
     listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
     assert [s.id for s in listed] == [first.id, second.id]
+    await service.append_event(first, _event())  # now the most recently updated
+    listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
+    by_update = isinstance(service, DatabaseSessionService)
+    assert [s.id for s in listed] == ([second.id, first.id] if by_update else [first.id, second.id])
 
 
 async def test_errors_at_google_adk_paths(service: SqliteSessionService) -> None:
@@ -509,7 +553,8 @@ async def test_a_watch_is_handed_each_new_event_with_its_place_in_the_session(
             (0, seqs[0], first),
             (seqs[0], seqs[1], second),
         ]
-        assert seqs[1] > seqs[0] + 1  # the other session's event sits between them
+        if not isinstance(service, DatabaseSessionService):  # its seqs count per session
+            assert seqs[1] > seqs[0] + 1  # the other session's event sits between them
         # a re-append is not new: the watch wakes, but with no place to hand over
         await service.append_event(session, _event("two, again", event_id="e2"))
         await service.append_event(session, _event("two, again", event_id="e2"))
