@@ -10,6 +10,7 @@ Postgres tests skip with that reason; in CI (`CI` set) they fail instead.
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import pwd
 import shutil
@@ -79,3 +80,19 @@ def postgres_server() -> Iterator[str]:
             run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+_DATABASES = itertools.count()
+
+
+async def fresh_postgres_database(server_url: str) -> str:
+    """A new, empty database on the test server; its URL."""
+    import asyncpg
+
+    name = f"t{os.getpid()}_{next(_DATABASES)}"
+    admin = await asyncpg.connect(server_url.replace("postgresql+asyncpg", "postgresql"))
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+    finally:
+        await admin.close()
+    return server_url.rsplit("/", 1)[0] + "/" + name

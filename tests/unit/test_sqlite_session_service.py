@@ -9,10 +9,8 @@ Runs on: test process only.
 from __future__ import annotations
 
 import asyncio
-import itertools
-import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterator, Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,30 +28,9 @@ from adk.sessions import (
     SqliteSessionService,
 )
 from adk.sessions.sqlite_session_service import default_db_path
-from tests._postgres import postgres_server
+from tests._postgres import fresh_postgres_database
 
 APP = "app"
-_DATABASES = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """One PostgreSQL server for the test session (tests/_postgres.py)."""
-    with postgres_server() as url:
-        yield url
-
-
-async def fresh_postgres_database(server_url: str) -> str:
-    """A new, empty database on the test server; its URL."""
-    import asyncpg
-
-    name = f"t{os.getpid()}_{next(_DATABASES)}"
-    admin = await asyncpg.connect(server_url.replace("postgresql+asyncpg", "postgresql"))
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-    finally:
-        await admin.close()
-    return server_url.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture(params=["sqlite", "memory", "database-sqlite", "database-postgres"])

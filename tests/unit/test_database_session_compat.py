@@ -1,0 +1,257 @@
+"""DatabaseSessionService and google-adk 2.13's share one database, both ways.
+
+A database google-adk created and filled opens here unchanged (sessions listed,
+continued, their state and events intact), and google-adk reads (and continues) the
+sessions we write. On SQLite and on a real PostgreSQL; google-adk is the test-only
+reference.
+
+Runs on: test process only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from google.adk.events import Event as AdkEvent
+from google.adk.events import EventActions as AdkEventActions
+from google.adk.sessions import DatabaseSessionService as AdkDatabaseSessionService
+from google.genai import types
+
+from adk.events import Event, EventActions
+from adk.sessions import DatabaseSessionService
+from adk.sessions._db_schema import SchemaError
+from tests._postgres import fresh_postgres_database
+
+APP = "app"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'shared.db'}"
+    else:
+        yield await fresh_postgres_database(request.getfixturevalue("postgres_url"))
+
+
+def _content(role: str, **part: Any) -> types.Content:
+    return types.Content(role=role, parts=[types.Part(**part)])
+
+
+def _conversation(event_type: type, actions_type: type) -> list[Any]:
+    """A user message, a function call with state writes in every scope, its
+    response, bytes, and an answer: built with either package's classes."""
+    call = types.FunctionCall(id="c1", name="lookup", args={"q": ["x", 1]})
+    response = types.FunctionResponse(id="c1", name="lookup", response={"ok": True, "n": None})
+    return [
+        event_type(author="user", invocation_id="inv-1", content=_content("user", text="hi")),
+        event_type(
+            author="agent",
+            invocation_id="inv-1",
+            branch="agent",
+            content=_content("model", function_call=call),
+            actions=actions_type(state_delta={"k": 1, "app:a": "A", "user:u": [1, 2]}),
+        ),
+        event_type(
+            author="agent",
+            invocation_id="inv-1",
+            content=_content("user", function_response=response),
+            actions=actions_type(state_delta={"k": 2}, artifact_delta={"f.txt": 0}),
+        ),
+        event_type(
+            author="agent",
+            invocation_id="inv-1",
+            content=_content("model", inline_data=types.Blob(data=b"\x00\xffz", mime_type="a/b")),
+            custom_metadata={"m": {"n": 1}},
+        ),
+    ]
+
+
+def _dumped(events: list[Any]) -> list[dict[str, Any]]:
+    return [e.model_dump(mode="json", exclude_none=True) for e in events]
+
+
+async def test_a_database_google_adk_filled_opens_here_and_continues(db_url: str) -> None:
+    theirs = AdkDatabaseSessionService(db_url)
+    try:
+        session = await theirs.create_session(
+            app_name=APP, user_id="u1", session_id="s1", state={"start": True, "user:v": 0}
+        )
+        written = _conversation(AdkEvent, AdkEventActions)
+        for event in written:
+            await theirs.append_event(session, event)
+        await theirs.create_session(app_name=APP, user_id="u2", session_id="s2")
+    finally:
+        await theirs.close()
+
+    ours = DatabaseSessionService(db_url)
+    try:
+        listed = (await ours.list_sessions(app_name=APP)).sessions
+        assert {(s.user_id, s.id) for s in listed} == {("u1", "s1"), ("u2", "s2")}
+        loaded = await ours.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert loaded is not None
+        expected_state = {"start": True, "k": 2, "app:a": "A", "user:u": [1, 2], "user:v": 0}
+        assert loaded.state == expected_state
+        assert _dumped(loaded.events) == _dumped(written)
+        # streams and steps see them too, numbered in google-adk's order
+        rows = await ours.list_events(app_name=APP, user_id="u1", session_id="s1")
+        assert [seq for seq, _ in rows] == [1, 2, 3, 4]
+        assert _dumped([e for _, e in rows]) == _dumped(written)
+        # continued here: an append, a retried step's view of it, a retraction
+        mine = Event(
+            author="agent", invocation_id="inv-2", actions=EventActions(state_delta={"k": 3})
+        )
+        await ours.append_event(loaded, mine)
+        step = await ours.get_step_session(
+            app_name=APP, user_id="u1", session_id="s1", event_ids=[mine.id]
+        )
+        assert step is not None and step.state["k"] == 2 and len(step.events) == 4
+        rows = await ours.list_events(app_name=APP, user_id="u1", session_id="s1", after_seq=4)
+        assert [(seq, e.id) for seq, e in rows] == [(5, mine.id)]
+    finally:
+        await ours.close()
+
+    theirs = AdkDatabaseSessionService(db_url)  # and google-adk still reads it all
+    try:
+        again = await theirs.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert again is not None
+        assert again.state == {**expected_state, "k": 3}
+        assert [e.id for e in again.events] == [e.id for e in written] + [mine.id]
+    finally:
+        await theirs.close()
+
+
+async def test_google_adk_reads_and_continues_the_sessions_we_write(db_url: str) -> None:
+    ours = DatabaseSessionService(db_url)
+    try:
+        session = await ours.create_session(
+            app_name=APP, user_id="u1", session_id="s1", state={"start": True, "app:z": 0}
+        )
+        written = _conversation(Event, EventActions)
+        for event in written:
+            await ours.append_event(session, event)
+        # a retried step's record replaced in place: google-adk sees the final one
+        retried = written[2].model_copy(
+            update={"actions": EventActions(state_delta={"k": 5})}, deep=True
+        )
+        await ours.append_event(session, retried)
+    finally:
+        await ours.close()
+
+    theirs = AdkDatabaseSessionService(db_url)
+    try:
+        listed = (await theirs.list_sessions(app_name=APP, user_id="u1")).sessions
+        assert [s.id for s in listed] == ["s1"]
+        loaded = await theirs.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert loaded is not None
+        expected_state = {"start": True, "k": 5, "app:z": 0, "app:a": "A", "user:u": [1, 2]}
+        assert loaded.state == expected_state
+        assert _dumped(loaded.events) == _dumped([*written[:2], retried, written[3]])
+        # google-adk appends to our session, and creates one of its own
+        theirs_event = AdkEvent(
+            author="user",
+            invocation_id="inv-9",
+            content=_content("user", text="from google-adk"),
+            actions=AdkEventActions(state_delta={"k": 9, "user:w": 1}),
+        )
+        await theirs.append_event(loaded, theirs_event)
+        await theirs.create_session(app_name=APP, user_id="u1", session_id="s2")
+    finally:
+        await theirs.close()
+
+    ours = DatabaseSessionService(db_url)
+    try:
+        back = await ours.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert back is not None
+        assert back.state == {**expected_state, "k": 9, "user:w": 1}
+        assert back.events[-1].content.parts[0].text == "from google-adk"  # type: ignore[union-attr,index]
+        assert [e.id for e in back.events][:4] == [e.id for e in written]
+        # the step reads (the event cache) see google-adk's append too
+        step = await ours.get_step_session(
+            app_name=APP, user_id="u1", session_id="s1", event_ids=[]
+        )
+        assert step is not None and [e.id for e in step.events] == [e.id for e in back.events]
+        other = await ours.get_session(app_name=APP, user_id="u1", session_id="s2")
+        assert other is not None and other.state == {
+            **{k: v for k, v in back.state.items() if ":" in k}
+        }
+    finally:
+        await ours.close()
+
+
+async def test_a_cached_session_sees_what_google_adk_appended_since(db_url: str) -> None:
+    ours = DatabaseSessionService(db_url)
+    theirs = AdkDatabaseSessionService(db_url)
+    try:
+        session = await ours.create_session(app_name=APP, user_id="u1", session_id="s1")
+        await ours.append_event(session, Event(author="user", invocation_id="i"))
+        first = await ours.get_step_session(
+            app_name=APP, user_id="u1", session_id="s1", event_ids=[]
+        )
+        assert first is not None and len(first.events) == 1
+        adk_session = await theirs.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert adk_session is not None
+        await theirs.append_event(adk_session, AdkEvent(author="user", invocation_id="j"))
+        second = await ours.get_step_session(
+            app_name=APP, user_id="u1", session_id="s1", event_ids=[]
+        )
+        assert second is not None and [e.invocation_id for e in second.events] == ["i", "j"]
+    finally:
+        await theirs.close()
+        await ours.close()
+
+
+async def test_the_earlier_sqlite_store_and_bad_urls_are_refused_clearly(tmp_path: Path) -> None:
+    from adk.sessions import SqliteSessionService
+
+    old = tmp_path / "old.db"
+    SqliteSessionService(old).close()
+    service = DatabaseSessionService(f"sqlite+aiosqlite:///{old}")
+    with pytest.raises(SchemaError, match="earlier SQLite store"):
+        await service.get_session(app_name=APP, user_id="u", session_id="s")
+    await service.close()
+    with sqlite3.connect(old) as conn:  # untouched
+        assert "adk_internal_metadata" not in {
+            r[0] for r in conn.execute("SELECT name FROM sqlite_master")
+        }
+    conn.close()
+    with pytest.raises(ValueError, match="synchronous driver.*'sqlite\\+aiosqlite://' URL"):
+        DatabaseSessionService(f"sqlite:///{tmp_path / 'x.db'}")
+    with pytest.raises(ValueError, match="Invalid database URL format"):
+        DatabaseSessionService("not a url")
+    with pytest.raises(ValueError, match="Exactly one of 'db_url' or 'db_engine'"):
+        DatabaseSessionService()
+
+
+async def test_our_tables_are_google_adks_plus_durable_columns(tmp_path: Path) -> None:
+    for cls, name in ((AdkDatabaseSessionService, "adk"), (DatabaseSessionService, "ours")):
+        service = cls(f"sqlite+aiosqlite:///{tmp_path / name}.db")
+        await service.create_session(app_name=APP, user_id="u")
+        await service.close()
+
+    def layout(name: str) -> dict[str, list[tuple[Any, ...]]]:
+        with sqlite3.connect(tmp_path / f"{name}.db") as conn:
+            tables = [
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            ]
+            found = {
+                table: [
+                    tuple(row)
+                    for row in conn.execute(f"PRAGMA table_info({table})")
+                    if not row[1].startswith("durable_")
+                ]
+                for table in tables
+                if not table.startswith("durable_")
+            }
+            found["indexes"] = sorted(
+                (r[0], r[1])
+                for r in conn.execute("SELECT name, sql FROM sqlite_master WHERE type='index'")
+                if "durable_" not in r[0]
+            )
+        conn.close()
+        return found
+
+    assert layout("ours") == layout("adk")
