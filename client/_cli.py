@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import (
@@ -26,7 +27,10 @@ from temporalio.api.workflowservice.v1 import (
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.service import RPCError, RPCStatusCode
 
-from adk.sessions import SqliteSessionService
+from adk.sessions import DatabaseSessionService, SqliteSessionService
+from adk.sessions._open import check as check_store
+from adk.sessions._open import describe as describe_store
+from adk.sessions._open import open_session_service
 from workflows.names import DEFAULT_TASK_QUEUE, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
@@ -78,7 +82,7 @@ async def _temporal(args: argparse.Namespace) -> Client:
         ) from error
 
 
-def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
+async def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
     """The AgentClient of a command: through an outage it says so once, in one line."""
 
     def lost(workflow_id: str) -> None:
@@ -91,7 +95,7 @@ def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
 
     return AgentClient(
         temporal,
-        _store(args),
+        await _store(args),
         task_queue=args.task_queue,
         give_up_after=_GIVE_UP_AFTER,
         on_contact_lost=lost,
@@ -102,13 +106,24 @@ _GIVE_UP_AFTER = 300.0
 """Seconds without contact with Temporal before a command gives up (exit 7)."""
 
 
-def _store(args: argparse.Namespace) -> SqliteSessionService:
+async def _store(args: argparse.Namespace) -> SqliteSessionService | DatabaseSessionService:
+    """The session store `--db` (else DURABLE_ADK_SESSION_DB) names, reached now: a
+    file path or nothing is the SQLite store, a URL a DatabaseSessionService."""
+    where = args.db or "(default)"
     try:
-        return SqliteSessionService(args.db) if args.db else SqliteSessionService()
-    except (sqlite3.Error, OSError) as error:
+        store = open_session_service(args.db)
+        where = describe_store(store)
+        await check_store(store)
+    except (sqlite3.Error, SQLAlchemyError, OSError, ValueError) as error:
         raise CliError(
-            EXIT_UNREACHABLE, f"cannot use the session database {args.db or ''}: {error}"
+            EXIT_UNREACHABLE, f"cannot use the session database {where}: {_one_line(error)}"
         ) from error
+    return store
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
 
 
 def _state_delta(text: str | None) -> dict | None:
@@ -164,7 +179,7 @@ async def cmd_run(args: argparse.Namespace) -> int:
         invocation_workflow_id(args.app, args.user, session_id)
     except ValueError as error:
         raise CliError(EXIT_USAGE, str(error)) from None
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     if not await _worker_polls(client, args, grace=0.0 if args.wait else 5.0):
         if not args.wait:
             print(f"error: {_no_worker(args)} (or pass --wait to wait for one)", file=sys.stderr)
@@ -265,7 +280,7 @@ async def _stream(
 
 
 async def cmd_follow(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     try:
         invocation = await client.attach(
             app_name=args.app, user_id=args.user, session_id=args.session_id
@@ -280,7 +295,7 @@ async def cmd_follow(args: argparse.Namespace) -> int:
 
 
 async def cmd_sessions(args: argparse.Namespace) -> int:
-    store = _store(args)
+    store = await _store(args)
     apps = [args.app] if args.app else await store.list_app_names()
     rows = 0
     for app in apps:
@@ -294,7 +309,7 @@ async def cmd_sessions(args: argparse.Namespace) -> int:
 
 
 async def cmd_session(args: argparse.Namespace) -> int:
-    store = _store(args)
+    store = await _store(args)
     apps = [args.app] if args.app else await store.list_app_names()
     for app in apps:
         for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
@@ -316,7 +331,7 @@ async def cmd_session(args: argparse.Namespace) -> int:
 
 
 async def cmd_pending(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     pending = await client.list_pending(args.app)
     if not pending:
         print("nothing is waiting")
@@ -326,7 +341,7 @@ async def cmd_pending(args: argparse.Namespace) -> int:
 
 
 async def cmd_answer(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     try:
         payload = json.loads(args.json) if getattr(args, "json", None) else None
     except json.JSONDecodeError as error:
@@ -372,7 +387,12 @@ def parser() -> argparse.ArgumentParser:
     root.add_argument(
         "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
     )
-    root.add_argument("--db", default=None, help="session database (default: as the worker)")
+    root.add_argument(
+        "--db",
+        default=None,
+        help="session store: a SQLite file or a database URL (default: $DURABLE_ADK_SESSION_DB,"
+        " else the worker's default file)",
+    )
     root.add_argument("--debug", action="store_true", help="print tracebacks of errors")
     commands = root.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="send a message and print the events as they happen")

@@ -316,6 +316,7 @@ PUBLIC_API = {
         "AlreadyExistsError",
         "Appended",
         "BaseSessionService",
+        "DatabaseSessionService",
         "GetSessionConfig",
         "InMemorySessionService",
         "ListSessionsResponse",

@@ -13,9 +13,12 @@ import sys
 from datetime import timedelta
 
 import structlog
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio.worker import UnsandboxedWorkflowRunner
 
-from adk.sessions import SqliteSessionService
+from adk.sessions._open import check as check_store
+from adk.sessions._open import describe as describe_store
+from adk.sessions._open import open_session_service
 from workflows.names import DEFAULT_TASK_QUEUE
 
 from ._build import (
@@ -46,7 +49,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
     )
     parser.add_argument(
-        "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
+        "--db",
+        default=None,
+        help="session store: a SQLite file, or a database URL such as"
+        " postgresql+asyncpg://user:pass@host/db (default: $DURABLE_ADK_SESSION_DB, else"
+        " $DURABLE_ADK_DATA_DIR/sessions.db)",
     )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
@@ -67,9 +74,14 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     try:  # configuration errors first, before any connection
         runner = workflow_runner()
-        store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
+        store = open_session_service(args.db)
     except ValueError as error:
         log.error("bad configuration", error=str(error))
+        return 2
+    try:  # a database that is down or in another schema: said now, not at the first step
+        await check_store(store)
+    except (SQLAlchemyError, OSError, ValueError) as error:
+        log.error("cannot use the session store", store=describe_store(store), error=str(error))
         return 2
     try:
         client = await connect(args.address, args.namespace)
@@ -101,7 +113,7 @@ async def serve(args: argparse.Namespace) -> int:
         address=args.address,
         namespace=args.namespace,
         task_queue=args.task_queue,
-        session_db=str(store.db_path),
+        session_db=describe_store(store),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
     running = asyncio.create_task(worker.run())
