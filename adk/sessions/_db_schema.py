@@ -20,6 +20,10 @@ selects or writes (its ORM names its columns), and in one table of its own:
   a retried step's record can replace its first attempt's.
 - events.durable_revision / sessions.durable_revision: a per-session counter bumped
   by each of our event writes, which lets the event cache refresh from what changed.
+- sessions.durable_last_seq: the last seq given in the session. Read from the session
+  row an append has locked, it is the latest committed value on every database (a
+  MAX over events in the same statement would read the statement's snapshot, taken
+  before the lock was granted, on PostgreSQL: two appends could take one seq).
 - durable_adk_apps: the root agent a worker published per app.
 """
 
@@ -103,6 +107,7 @@ sessions = sa.Table(
     sa.Column("create_time", Timestamp(), nullable=False),
     sa.Column("update_time", Timestamp(), nullable=False),
     sa.Column("durable_revision", sa.BigInteger(), nullable=True),
+    sa.Column("durable_last_seq", sa.BigInteger(), nullable=True),
 )
 
 events = sa.Table(
@@ -161,7 +166,7 @@ apps = sa.Table(
 )
 
 ADDED_COLUMNS = {
-    "sessions": ("durable_revision",),
+    "sessions": ("durable_revision", "durable_last_seq"),
     "events": ("durable_seq", "durable_prior", "durable_revision"),
 }
 """durable-adk's columns in google-adk's tables: added to a database google-adk created."""

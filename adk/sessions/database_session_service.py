@@ -219,6 +219,7 @@ class DatabaseSessionService(BaseSessionService):
                         create_time=now,
                         update_time=now,
                         durable_revision=0,
+                        durable_last_seq=0,
                     )
                 )
             except sa.exc.IntegrityError as error:  # a concurrent create won the race
@@ -356,7 +357,12 @@ class DatabaseSessionService(BaseSessionService):
 
     async def _persist(self, session: Session, event: Event) -> tuple[int, int] | None:
         key = (session.app_name, session.user_id, session.id)
-        return await self._write(lambda conn: self._persist_event(conn, key, event))
+        try:
+            return await self._write(lambda conn: self._persist_event(conn, key, event))
+        except sa.exc.IntegrityError:
+            # the same event inserted by a concurrent attempt since this one looked (its
+            # row was not in the statement's snapshot): once more, it is found this time
+            return await self._write(lambda conn: self._persist_event(conn, key, event))
 
     async def _persist_event(
         self, conn: AsyncConnection, key: Key, event: Event
@@ -380,6 +386,7 @@ class DatabaseSessionService(BaseSessionService):
                 _S.c.state,
                 _S.c.update_time,
                 _S.c.durable_revision,
+                _S.c.durable_last_seq,
                 last_seq.label("last_seq"),
                 unnumbered.label("unnumbered"),
                 found.c.id.label("found_id"),
@@ -404,12 +411,18 @@ class DatabaseSessionService(BaseSessionService):
         row = (await conn.execute(query)).one_or_none()
         if row is None:
             raise SessionNotFoundError(f"Session {key[2]} not found.")
-        last = int(row.last_seq or 0)
+        # the locked row's counter is current; MAX(seq) only for a session google-adk made
+        last = int(row.durable_last_seq if row.durable_last_seq is not None else row.last_seq or 0)
+        numbered = last
         if row.unnumbered:
             last = await _number_foreign_events(conn, key, last)
         stored = None if row.found_id is None else _loads(row.event_data)
         update_time = _utc(event.timestamp)
         if stored == data:  # the same record again: nothing changes
+            if last != numbered:
+                await conn.execute(
+                    sa.update(_S).where(*_session_is(key)).values(durable_last_seq=last)
+                )
             return None
         revision = int(row.durable_revision or 0) + 1
         scopes = _Scopes(conn, key, self.dialect, _loads(row.state))
@@ -449,6 +462,7 @@ class DatabaseSessionService(BaseSessionService):
         await scopes.flush(_utc_now())
         touched: dict[str, Any] = {
             "durable_revision": revision,
+            "durable_last_seq": last if place is None else place[1],
             "update_time": max(row.update_time, update_time),
         }
         if scopes.session_changed:
@@ -551,10 +565,13 @@ class DatabaseSessionService(BaseSessionService):
                 if self.dialect in _ROW_LOCKS:
                     query = query.with_for_update()
                 if (await conn.execute(query)).one_or_none() is not None:
-                    last = await conn.execute(
+                    found = await conn.execute(
                         sa.select(sa.func.max(_E.c.durable_seq)).where(*_events_of(key))
                     )
-                    await _number_foreign_events(conn, key, int(last.scalar() or 0))
+                    last = await _number_foreign_events(conn, key, int(found.scalar() or 0))
+                    await conn.execute(
+                        sa.update(_S).where(*_session_is(key)).values(durable_last_seq=last)
+                    )
 
             await self._write(number)
             found = await self._read(listed)

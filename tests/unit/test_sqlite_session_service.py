@@ -9,6 +9,7 @@ Runs on: test process only.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
@@ -672,3 +673,51 @@ async def test_events_stored_before_priors_existed_still_load_and_replace(
         assert (await _reload(service, session)).state == {"count": 5}
     finally:
         service.close()
+
+
+async def test_concurrent_appends_to_one_session_take_one_seq_each_in_order(
+    service: SqliteSessionService,
+) -> None:
+    """Parallel branches (and workers) append to one session at once: each event gets
+    its own seq, a watch hands each over after the one before it, and no state key of
+    another writer is lost."""
+    others: list[Any] = []
+    if isinstance(service, DatabaseSessionService):  # other processes' connections
+        url = service.db_engine.url.render_as_string(hide_password=False)
+        others = [DatabaseSessionService(url) for _ in range(3)]
+    writers = [service, *others]
+    try:
+        session = await _new(service, session_id="busy")
+        copies = [await _reload(w, session) for w in writers]
+        with service.watch(app_name=APP, user_id="u1", session_id="busy") as watch:
+            await asyncio.gather(
+                *(
+                    writers[i % len(writers)].append_event(
+                        copies[i % len(writers)],
+                        _event(f"e{i}", delta={f"k{i}": i, "app:n": i, "user:last": i}),
+                    )
+                    for i in range(24)
+                )
+            )
+            await asyncio.sleep(0.01)
+            handed = watch.take() if not others else []
+        rows = await service.list_events(**_where(session))
+        seqs = [seq for seq, _ in rows]
+        assert len(rows) == 24 and seqs == sorted(set(seqs))
+        if handed:  # one writer: every append handed over, each after the one before
+            assert [a.seq for a in sorted(handed, key=lambda a: a.seq)] == seqs
+            assert all(
+                b.after_seq == a.seq
+                for a, b in itertools.pairwise(sorted(handed, key=lambda a: a.seq))
+            )
+        state = await service.get_state(**_where(session))
+        assert state is not None
+        assert {k: v for k, v in state.items() if k.startswith("k")} == {
+            f"k{i}": i for i in range(24)
+        }
+        # the scopes were written under their locks: the last append's values stand
+        last = rows[-1][1].actions.state_delta
+        assert (state["app:n"], state["user:last"]) == (last["app:n"], last["user:last"])
+    finally:
+        for other in others:
+            await other.close()
