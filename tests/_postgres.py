@@ -38,8 +38,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """Start a server; yields its asyncpg URL (database `durable`, trust auth)."""
+def postgres_server(*, durable: bool = False) -> Iterator[str]:
+    """Start a server; yields its asyncpg URL (database `durable`, trust auth).
+
+    Tests run it with fsync off (nothing to keep across a crash); `durable` keeps
+    PostgreSQL's defaults (fsync, synchronous_commit), for benchmarks."""
     initdb, pg_ctl = _binary("initdb"), _binary("pg_ctl")
     if initdb is None or pg_ctl is None:
         reason = f"PostgreSQL binaries (initdb, pg_ctl) not found: {INSTALL_HINT}"
@@ -62,7 +65,9 @@ def postgres_server() -> Iterator[str]:
 
     try:
         run(initdb, "-D", str(data), "-U", "durable", "-A", "trust", "--no-sync", "-E", "UTF8")
-        options = f"-h 127.0.0.1 -p {port} -k {tmp} -c fsync=off -c max_connections=200"
+        options = f"-h 127.0.0.1 -p {port} -k {tmp} -c max_connections=200"
+        if not durable:
+            options += " -c fsync=off"
         run(pg_ctl, "-D", str(data), "-o", options, "-l", str(tmp / "log"), "-w", "start")
         try:
             run(

@@ -24,6 +24,8 @@ selects or writes (its ORM names its columns), and in one table of its own:
   row an append has locked, it is the latest committed value on every database (a
   MAX over events in the same statement would read the statement's snapshot, taken
   before the lock was granted, on PostgreSQL: two appends could take one seq).
+- sessions.durable_deleted: the revision of the last event deleted (a retracted
+  record): the cache refreshes from the rows written since only when none was.
 - durable_adk_apps: the root agent a worker published per app.
 """
 
@@ -108,6 +110,7 @@ sessions = sa.Table(
     sa.Column("update_time", Timestamp(), nullable=False),
     sa.Column("durable_revision", sa.BigInteger(), nullable=True),
     sa.Column("durable_last_seq", sa.BigInteger(), nullable=True),
+    sa.Column("durable_deleted", sa.BigInteger(), nullable=True),
 )
 
 events = sa.Table(
@@ -166,7 +169,7 @@ apps = sa.Table(
 )
 
 ADDED_COLUMNS = {
-    "sessions": ("durable_revision", "durable_last_seq"),
+    "sessions": ("durable_revision", "durable_last_seq", "durable_deleted"),
     "events": ("durable_seq", "durable_prior", "durable_revision"),
 }
 """durable-adk's columns in google-adk's tables: added to a database google-adk created."""

@@ -107,6 +107,9 @@ class DatabaseSessionService(BaseSessionService):
         self.dialect = db_engine.dialect.name
         self._first_engine: AsyncEngine | None = db_engine
         self._tables_ready = False
+        self._readers: weakref.WeakKeyDictionary[AsyncEngine, AsyncEngine] = (
+            weakref.WeakKeyDictionary()
+        )
         self._event_cache = EventCache(event_cache_events)
 
     @property
@@ -150,15 +153,23 @@ class DatabaseSessionService(BaseSessionService):
 
     @asynccontextmanager
     async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
-        await self.prepare_tables()
+        if not self._tables_ready:
+            await self.prepare_tables()
         engine = self._engine()
-        async with engine.connect() as conn:
-            if self.dialect == "sqlite":
-                conn = await conn.execution_options(durable_adk_write=write)
-            elif self.dialect == "postgresql" and not write:
-                conn = await conn.execution_options(isolation_level="REPEATABLE READ")
-            async with conn.begin():
-                yield conn
+        if not write:
+            engine = self._readers.get(engine) or self._reader(engine)
+        async with engine.begin() as conn:
+            yield conn
+
+    def _reader(self, engine: AsyncEngine) -> AsyncEngine:
+        """The engine's read transactions (same pool): a plain BEGIN on SQLite, one
+        snapshot (REPEATABLE READ, in the BEGIN itself) on PostgreSQL."""
+        options: dict[str, Any] = {"durable_adk_write": False}
+        if self.dialect == "postgresql":
+            options["isolation_level"] = "REPEATABLE READ"
+        reader = engine.execution_options(**options)
+        self._readers[engine] = reader
+        return reader
 
     async def _write(self, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
         async with self._transaction(write=True) as conn:
@@ -270,10 +281,11 @@ class DatabaseSessionService(BaseSessionService):
         self, *, app_name: str, user_id: str, session_id: str
     ) -> dict[str, Any] | None:
         async def get(conn: AsyncConnection) -> dict[str, Any] | None:
-            row = await _session_row(conn, (app_name, user_id, session_id), lock=False)
+            found = await conn.execute(_SESSION_VIEW, _params((app_name, user_id, session_id)))
+            row = found.one_or_none()
             if row is None:
                 return None
-            return await _merged_state(conn, app_name, user_id, row.state)
+            return _merge(_loads(row.state), _loads(row.app_state), _loads(row.user_state))
 
         return await self._read(get)
 
@@ -371,60 +383,23 @@ class DatabaseSessionService(BaseSessionService):
         transaction; idempotent by event id (see SqliteSessionService's `_persist_event`).
         Returns its place (the session's last seq before it, its seq) when it is new."""
         data = event.model_dump(mode="json", exclude_none=True)
-        found = _E.alias("found")
-        last_seq = (
-            sa.select(sa.func.max(_E.c.durable_seq)).where(*_events_of(key)).scalar_subquery()
-        )
-        unnumbered = (
-            sa.select(sa.func.count())
-            .select_from(_E)
-            .where(*_events_of(key), _E.c.durable_seq.is_(None))
-            .scalar_subquery()
-        )
-        query = (
-            sa.select(
-                _S.c.state,
-                _S.c.update_time,
-                _S.c.durable_revision,
-                _S.c.durable_last_seq,
-                last_seq.label("last_seq"),
-                unnumbered.label("unnumbered"),
-                found.c.id.label("found_id"),
-                found.c.event_data,
-                found.c.durable_prior,
-            )
-            .select_from(
-                _S.outerjoin(
-                    found,
-                    sa.and_(
-                        found.c.app_name == _S.c.app_name,
-                        found.c.user_id == _S.c.user_id,
-                        found.c.session_id == _S.c.id,
-                        found.c.id == event.id,
-                    ),
-                )
-            )
-            .where(*_session_is(key))
-        )
-        if self.dialect in _ROW_LOCKS:
-            query = query.with_for_update(of=_S)
-        row = (await conn.execute(query)).one_or_none()
+        head = _APPEND_HEAD_LOCKED if self.dialect in _ROW_LOCKS else _APPEND_HEAD
+        row = (await conn.execute(head, _params(key, b_id=event.id))).one_or_none()
         if row is None:
             raise SessionNotFoundError(f"Session {key[2]} not found.")
         # the locked row's counter is current; MAX(seq) only for a session google-adk made
         last = int(row.durable_last_seq if row.durable_last_seq is not None else row.last_seq or 0)
-        numbered = last
-        if row.unnumbered:
-            last = await _number_foreign_events(conn, key, last)
         stored = None if row.found_id is None else _loads(row.event_data)
         update_time = _utc(event.timestamp)
+        revision = int(row.durable_revision or 0) + 1
+        if row.unnumbered:  # events google-adk wrote: numbered now, before this one
+            last = await _number_foreign_events(conn, key, last, revision)
         if stored == data:  # the same record again: nothing changes
-            if last != numbered:
-                await conn.execute(
-                    sa.update(_S).where(*_session_is(key)).values(durable_last_seq=last)
+            if row.unnumbered:
+                await _touch(
+                    conn, key, revision=revision, last_seq=last, update_time=row.update_time
                 )
             return None
-        revision = int(row.durable_revision or 0) + 1
         scopes = _Scopes(conn, key, self.dialect, _loads(row.state))
         delta = stored_delta(event.actions.state_delta)
         old_delta = {} if stored is None else _stored_event(stored).actions.state_delta
@@ -445,29 +420,31 @@ class DatabaseSessionService(BaseSessionService):
         place = None
         if stored is not None:
             await conn.execute(
-                sa.update(_E).where(*_events_of(key), _E.c.id == event.id).values(**columns)
+                _UPDATE_EVENT,
+                _params(key, b_id=event.id, **{f"v_{k}": v for k, v in columns.items()}),
             )
         else:
             await conn.execute(
-                _E.insert().values(
-                    id=event.id,
-                    app_name=key[0],
-                    user_id=key[1],
-                    session_id=key[2],
-                    durable_seq=last + 1,
+                _INSERT_EVENT,
+                {
+                    "id": event.id,
+                    "app_name": key[0],
+                    "user_id": key[1],
+                    "session_id": key[2],
+                    "durable_seq": last + 1,
                     **columns,
-                )
+                },
             )
             place = (last, last + 1)
         await scopes.flush(_utc_now())
-        touched: dict[str, Any] = {
-            "durable_revision": revision,
-            "durable_last_seq": last if place is None else place[1],
-            "update_time": max(row.update_time, update_time),
-        }
-        if scopes.session_changed:
-            touched["state"] = scopes.session_state
-        await conn.execute(sa.update(_S).where(*_session_is(key)).values(**touched))
+        await _touch(
+            conn,
+            key,
+            revision=revision,
+            last_seq=last if place is None else place[1],
+            update_time=max(row.update_time, update_time),
+            state=scopes.session_state if scopes.session_changed else None,
+        )
         return place
 
     async def get_step_session(
@@ -480,13 +457,7 @@ class DatabaseSessionService(BaseSessionService):
             session = await self._cached_session(conn, key)
             if session is None or not ids:
                 return session
-            rows = (
-                await conn.execute(
-                    sa.select(_E.c.event_data, _E.c.durable_prior)
-                    .where(*_events_of(key), _E.c.id.in_(ids))
-                    .order_by(*_newest_first())
-                )
-            ).all()
+            rows = (await conn.execute(_STEP_PRIORS, _params(key, b_ids=list(ids)))).all()
             state = session.state
             for data, prior in rows:  # the latest first: each undoes onto what preceded it
                 delta = _stored_event(_loads(data)).actions.state_delta
@@ -525,7 +496,8 @@ class DatabaseSessionService(BaseSessionService):
                 scopes.set(name, held)
             await scopes.flush(_utc_now())
             await conn.execute(sa.delete(_E).where(*_events_of(key), _E.c.id == event_id))
-            touched: dict[str, Any] = {"durable_revision": int(found.durable_revision or 0) + 1}
+            revision = int(found.durable_revision or 0) + 1
+            touched: dict[str, Any] = {"durable_revision": revision, "durable_deleted": revision}
             if scopes.session_changed:
                 touched["state"] = scopes.session_state
             await conn.execute(sa.update(_S).where(*_session_is(key)).values(**touched))
@@ -561,16 +533,15 @@ class DatabaseSessionService(BaseSessionService):
         if found is None:
 
             async def number(conn: AsyncConnection) -> None:
-                query = sa.select(_S.c.id).where(*_session_is(key))
-                if self.dialect in _ROW_LOCKS:
-                    query = query.with_for_update()
-                if (await conn.execute(query)).one_or_none() is not None:
-                    found = await conn.execute(
-                        sa.select(sa.func.max(_E.c.durable_seq)).where(*_events_of(key))
-                    )
-                    last = await _number_foreign_events(conn, key, int(found.scalar() or 0))
-                    await conn.execute(
-                        sa.update(_S).where(*_session_is(key)).values(durable_last_seq=last)
+                head = _APPEND_HEAD_LOCKED if self.dialect in _ROW_LOCKS else _APPEND_HEAD
+                row = (await conn.execute(head, _params(key, b_id=""))).one_or_none()
+                if row is not None:
+                    last = row.durable_last_seq
+                    last = int(last if last is not None else row.last_seq or 0)
+                    revision = int(row.durable_revision or 0) + 1
+                    last = await _number_foreign_events(conn, key, last, revision)
+                    await _touch(
+                        conn, key, revision=revision, last_seq=last, update_time=row.update_time
                     )
 
             await self._write(number)
@@ -579,8 +550,9 @@ class DatabaseSessionService(BaseSessionService):
 
     async def _cached_session(self, conn: AsyncConnection, key: Key) -> Session | None:
         """The session with its events from the cache (shared objects: see
-        `_event_cache.py`), refreshed from the rows written since."""
-        row = await _session_row(conn, key, lock=False)
+        `_event_cache.py`), refreshed from the rows written since: one statement when
+        nothing changed, two when something did."""
+        row = (await conn.execute(_SESSION_VIEW, _params(key))).one_or_none()
         if row is None:
             self._event_cache.drop(key)
             return None
@@ -597,8 +569,11 @@ class DatabaseSessionService(BaseSessionService):
             events = list(entry.events)
         else:
             fresh = None
-            same_life = isinstance(entry, _Entry) and entry.marker[0] == marker[0]
-            if same_life and entry is not None and entry.revision < revision:
+            if (
+                isinstance(entry, _Entry)
+                and entry.marker[0] == marker[0]  # the same session, not a recreated one
+                and int(row.durable_deleted or 0) <= entry.revision  # nothing deleted since
+            ):
                 fresh = await _refreshed(conn, key, entry, marker)
             cache.stats["refresh" if fresh is not None else "load"] += 1
             if fresh is None:
@@ -612,7 +587,7 @@ class DatabaseSessionService(BaseSessionService):
             id=key[2],
             app_name=key[0],
             user_id=key[1],
-            state=await _merged_state(conn, key[0], key[1], row.state),
+            state=_merge(_loads(row.state), _loads(row.app_state), _loads(row.user_state)),
             last_update_time=_timestamp(row.update_time),
         )
         session.events = events  # assigned, not validated: the shared objects themselves
@@ -633,17 +608,14 @@ class _Entry(_event_cache._Entry):
 async def _refreshed(
     conn: AsyncConnection, key: Key, entry: _event_cache._Entry, marker: tuple[Any, ...]
 ) -> _Entry | None:
-    rows = await conn.execute(
-        sa.select(_E.c.durable_seq, _E.c.event_data)
-        .where(*_events_of(key), _E.c.durable_revision > entry.revision)
-        .order_by(_E.c.durable_seq)
-    )
+    """The entry brought up to date from the rows written since (none deleted: the
+    caller checked); None when that is not enough (events google-adk wrote)."""
+    rows = await conn.execute(_ROWS_SINCE, _params(key, b_rev=entry.revision))
     fresh = _Entry(marker[2], list(entry.events), dict(entry.seqs), entry.last_seq, marker=marker)
     for seq, data in rows:
         if seq is None or not fresh.put(int(seq), _stored_event(_loads(data))):
             return None
-    count = await conn.execute(sa.select(sa.func.count()).select_from(_E).where(*_events_of(key)))
-    return fresh if count.scalar() == len(fresh.events) else None
+    return fresh
 
 
 async def _loaded(conn: AsyncConnection, key: Key, marker: tuple[Any, ...]) -> _Entry | None:
@@ -680,6 +652,153 @@ def _newest_first() -> tuple[Any, ...]:
     return (unnumbered.desc(), _E.c.durable_seq.desc(), _E.c.timestamp.desc(), _E.c.id.desc())
 
 
+def _params(key: Key, **more: Any) -> dict[str, Any]:
+    return {"b_app": key[0], "b_user": key[1], "b_sid": key[2], **more}
+
+
+def _bound_session() -> tuple[Any, ...]:
+    return (
+        _S.c.app_name == sa.bindparam("b_app"),
+        _S.c.user_id == sa.bindparam("b_user"),
+        _S.c.id == sa.bindparam("b_sid"),
+    )
+
+
+def _bound_events(table: Any = _E) -> tuple[Any, ...]:
+    return (
+        table.c.app_name == sa.bindparam("b_app"),
+        table.c.user_id == sa.bindparam("b_user"),
+        table.c.session_id == sa.bindparam("b_sid"),
+    )
+
+
+# Statements built once (their compiled forms cached by SQLAlchemy): the hot paths
+# run them with parameters only.
+_A, _U = schema.app_states, schema.user_states
+
+_SESSION_VIEW = (
+    sa.select(
+        _S.c.state,
+        _S.c.create_time,
+        _S.c.update_time,
+        _S.c.durable_revision,
+        _S.c.durable_deleted,
+        _A.c.state.label("app_state"),
+        _U.c.state.label("user_state"),
+    )
+    .select_from(
+        _S.outerjoin(_A, _A.c.app_name == _S.c.app_name).outerjoin(
+            _U, sa.and_(_U.c.app_name == _S.c.app_name, _U.c.user_id == _S.c.user_id)
+        )
+    )
+    .where(*_bound_session())
+)
+"""A session's row with its app's and user's state (one statement)."""
+
+_ROWS_SINCE = (
+    sa.select(_E.c.durable_seq, _E.c.event_data)
+    .where(
+        *_bound_events(),
+        sa.or_(_E.c.durable_revision > sa.bindparam("b_rev"), _E.c.durable_seq.is_(None)),
+    )
+    .order_by(_E.c.durable_seq)
+)
+
+
+def _append_head() -> Any:
+    found = _E.alias("found")
+    last_seq = sa.select(sa.func.max(_E.c.durable_seq)).where(*_bound_events()).scalar_subquery()
+    unnumbered = (
+        sa.select(sa.func.count())
+        .select_from(_E)
+        .where(*_bound_events(), _E.c.durable_seq.is_(None))
+        .scalar_subquery()
+    )
+    return (
+        sa.select(
+            _S.c.state,
+            _S.c.update_time,
+            _S.c.durable_revision,
+            _S.c.durable_last_seq,
+            last_seq.label("last_seq"),
+            unnumbered.label("unnumbered"),
+            found.c.id.label("found_id"),
+            found.c.event_data,
+            found.c.durable_prior,
+        )
+        .select_from(
+            _S.outerjoin(
+                found,
+                sa.and_(
+                    found.c.app_name == _S.c.app_name,
+                    found.c.user_id == _S.c.user_id,
+                    found.c.session_id == _S.c.id,
+                    found.c.id == sa.bindparam("b_id"),
+                ),
+            )
+        )
+        .where(*_bound_session())
+    )
+
+
+_APPEND_HEAD = _append_head()
+"""An append's first statement: the session row (locked: `_LOCKED`), its last seq, whether
+google-adk wrote events it has not numbered yet, and the event's record if it has one."""
+_APPEND_HEAD_LOCKED = _append_head().with_for_update(of=_S)
+
+_INSERT_EVENT = _E.insert()
+
+_STEP_PRIORS = (
+    sa.select(_E.c.event_data, _E.c.durable_prior)
+    .where(*_bound_events(), _E.c.id.in_(sa.bindparam("b_ids", expanding=True)))
+    .order_by(*_newest_first())
+)
+
+_UPDATE_EVENT = (
+    sa.update(_E)
+    .where(*_bound_events(), _E.c.id == sa.bindparam("b_id"))
+    .values(
+        invocation_id=sa.bindparam("v_invocation_id"),
+        timestamp=sa.bindparam("v_timestamp", type_=schema.Timestamp()),
+        event_data=sa.bindparam("v_event_data", type_=schema.Json()),
+        durable_prior=sa.bindparam("v_durable_prior"),
+        durable_revision=sa.bindparam("v_durable_revision"),
+    )
+)
+
+
+def _touch_statement(with_state: bool) -> Any:
+    values: dict[str, Any] = {
+        "durable_revision": sa.bindparam("v_revision"),
+        "durable_last_seq": sa.bindparam("v_last_seq"),
+        "update_time": sa.bindparam("v_update_time", type_=schema.Timestamp()),
+    }
+    if with_state:
+        values["state"] = sa.bindparam("v_state", type_=schema.Json())
+    return sa.update(_S).where(*_bound_session()).values(**values)
+
+
+_TOUCH = _touch_statement(False)
+_TOUCH_STATE = _touch_statement(True)
+
+
+async def _touch(
+    conn: AsyncConnection,
+    key: Key,
+    *,
+    revision: int,
+    last_seq: int,
+    update_time: datetime.datetime,
+    state: dict[str, Any] | None = None,
+) -> None:
+    """The session row's one write of an append (its state too when it changed)."""
+    params = _params(key, v_revision=revision, v_last_seq=last_seq, v_update_time=update_time)
+    if state is None:
+        await conn.execute(_TOUCH, params)
+    else:
+        await conn.execute(_TOUCH_STATE, {**params, "v_state": state})
+
+
 async def _session_row(conn: AsyncConnection, key: Key, *, lock: bool) -> Any:
     query = sa.select(_S.c.state, _S.c.create_time, _S.c.update_time, _S.c.durable_revision).where(
         *_session_is(key)
@@ -703,9 +822,9 @@ async def _session_events(
     return [_stored_event(_loads(data)) for (data,) in rows]
 
 
-async def _number_foreign_events(conn: AsyncConnection, key: Key, last: int) -> int:
+async def _number_foreign_events(conn: AsyncConnection, key: Key, last: int, revision: int) -> int:
     """Number the events google-adk wrote (no seq) after the others, in its order
-    (timestamp, id); the session's row is locked. Returns the last seq."""
+    (timestamp, id), at `revision`; the session's row is locked. Returns the last seq."""
     rows = await conn.execute(
         sa.select(_E.c.id)
         .where(*_events_of(key), _E.c.durable_seq.is_(None))
@@ -716,7 +835,7 @@ async def _number_foreign_events(conn: AsyncConnection, key: Key, last: int) -> 
         await conn.execute(
             sa.update(_E)
             .where(*_events_of(key), _E.c.id == event_id)
-            .values(durable_seq=last, durable_revision=0)
+            .values(durable_seq=last, durable_revision=revision)
         )
     return last
 

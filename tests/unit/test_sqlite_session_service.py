@@ -721,3 +721,35 @@ async def test_concurrent_appends_to_one_session_take_one_seq_each_in_order(
     finally:
         for other in others:
             await other.close()
+
+
+async def test_the_steps_cached_reads_follow_every_write(service: SqliteSessionService) -> None:
+    """A step's read (the event cache) equals a full read after appends, a replaced
+    record, a retraction and a deleted and recreated session; it refreshes from what
+    changed instead of reading the session again."""
+    cache = service._event_cache  # type: ignore[attr-defined]
+
+    async def both_agree(session: Session) -> None:
+        step = await _step_view(service, session)
+        full = await _reload(service, session)
+        assert [e.model_dump() for e in step.events] == [e.model_dump() for e in full.events]
+        assert step.state == full.state
+
+    session = await _new(service, session_id="cached", state={"n": 0})
+    for i in range(5):
+        await service.append_event(session, _event(f"e{i}", delta={"n": i}, event_id=f"e{i}"))
+        await both_agree(session)
+    loads = cache.stats["load"]
+    await service.append_event(session, _event("e2 again", delta={"n": 9}, event_id="e2"))
+    await both_agree(session)
+    await service.retract_event(session, "e3")
+    await both_agree(session)
+    await service.append_event(session, _event("e5", event_id="e5"))
+    await both_agree(session)
+    assert cache.stats["refresh"] >= 5
+    assert cache.stats["load"] <= loads + 1  # the retraction: read in full once
+    await service.delete_session(**_where(session))
+    again = await _new(service, session_id="cached")
+    await service.append_event(again, _event("new life", event_id="e0"))
+    await both_agree(again)
+    assert [e.id for e in (await _step_view(service, again)).events] == ["e0"]
