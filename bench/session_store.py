@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextvars
 import os
 import statistics
 import tempfile
@@ -60,19 +61,23 @@ TIMED = (
 )
 
 
+_INSIDE: contextvars.ContextVar[bool] = contextvars.ContextVar("inside_store", default=False)
+
+
 def timed(cls: type[BaseSessionService]) -> type[Any]:
-    """A subclass of the store timing its public calls (the outermost only)."""
+    """A subclass of the store timing its public calls (the outermost only, per task:
+    the client's stream polls while the worker's activities write)."""
 
     def wrap(name: str) -> Callable[..., Any]:
         async def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-            if self._depth:
+            if _INSIDE.get():
                 return await getattr(cls, name)(self, *args, **kwargs)
-            self._depth += 1
+            token = _INSIDE.set(True)
             started = time.perf_counter()
             try:
                 return await getattr(cls, name)(self, *args, **kwargs)
             finally:
-                self._depth -= 1
+                _INSIDE.reset(token)
                 self.seconds[name].append(time.perf_counter() - started)
 
         return call
@@ -81,7 +86,6 @@ def timed(cls: type[BaseSessionService]) -> type[Any]:
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         cls.__init__(self, *args, **kwargs)
-        self._depth = 0
         self.seconds = collections.defaultdict(list)
 
     namespace["__init__"] = __init__

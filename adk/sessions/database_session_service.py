@@ -107,9 +107,7 @@ class DatabaseSessionService(BaseSessionService):
         self.dialect = db_engine.dialect.name
         self._first_engine: AsyncEngine | None = db_engine
         self._tables_ready = False
-        self._readers: weakref.WeakKeyDictionary[AsyncEngine, AsyncEngine] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._readers: dict[tuple[AsyncEngine, str], AsyncEngine] = {}
         self._event_cache = EventCache(event_cache_events)
 
     @property
@@ -152,32 +150,48 @@ class DatabaseSessionService(BaseSessionService):
         self._tables_ready = True
 
     @asynccontextmanager
-    async def _transaction(self, *, write: bool) -> AsyncIterator[AsyncConnection]:
+    async def _transaction(self, mode: str) -> AsyncIterator[AsyncConnection]:
+        """One transaction: "write" (SQLite: BEGIN IMMEDIATE), "read" (one snapshot:
+        REPEATABLE READ on PostgreSQL), or "single" (a read of one statement: no
+        transaction around it on PostgreSQL, two round trips fewer)."""
         if not self._tables_ready:
             await self.prepare_tables()
         engine = self._engine()
-        if not write:
-            engine = self._readers.get(engine) or self._reader(engine)
+        if mode != "write":
+            engine = self._readers.get((engine, mode)) or self._reader(engine, mode)
         async with engine.begin() as conn:
             yield conn
 
-    def _reader(self, engine: AsyncEngine) -> AsyncEngine:
-        """The engine's read transactions (same pool): a plain BEGIN on SQLite, one
-        snapshot (REPEATABLE READ, in the BEGIN itself) on PostgreSQL."""
+    def _reader(self, engine: AsyncEngine, mode: str) -> AsyncEngine:
+        """The engine's reads (the same pool, other options)."""
         options: dict[str, Any] = {"durable_adk_write": False}
         if self.dialect == "postgresql":
-            options["isolation_level"] = "REPEATABLE READ"
+            options["isolation_level"] = "AUTOCOMMIT" if mode == "single" else "REPEATABLE READ"
         reader = engine.execution_options(**options)
-        self._readers[engine] = reader
+        self._readers[(engine, mode)] = reader
         return reader
 
-    async def _write(self, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
-        async with self._transaction(write=True) as conn:
+    async def _run(self, mode: str, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        """`fn` in a transaction; once more on a fresh connection when the pooled one
+        turns out dead (the server restarted): what pool_pre_ping does, without a
+        round trip per call. Every write here may run twice (appends are idempotent)."""
+        try:
+            async with self._transaction(mode) as conn:
+                return await fn(conn)
+        except sa.exc.DBAPIError as error:
+            if not error.connection_invalidated:
+                raise
+        async with self._transaction(mode) as conn:
             return await fn(conn)
 
+    async def _write(self, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        return await self._run("write", fn)
+
     async def _read(self, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
-        async with self._transaction(write=False) as conn:
-            return await fn(conn)
+        return await self._run("read", fn)
+
+    async def _read_one(self, fn: Callable[[AsyncConnection], Awaitable[T]]) -> T:
+        return await self._run("single", fn)
 
     async def close(self) -> None:
         """Dispose of the engines this service created (as google-adk's `close`)."""
@@ -287,7 +301,7 @@ class DatabaseSessionService(BaseSessionService):
                 return None
             return _merge(_loads(row.state), _loads(row.app_state), _loads(row.user_state))
 
-        return await self._read(get)
+        return await self._read_one(get)
 
     async def list_sessions(
         self, *, app_name: str, user_id: str | None = None
@@ -327,7 +341,7 @@ class DatabaseSessionService(BaseSessionService):
             rows = await conn.execute(sa.select(_S.c.app_name).distinct().order_by(_S.c.app_name))
             return [row[0] for row in rows]
 
-        return await self._read(query)
+        return await self._read_one(query)
 
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None:
         async def delete(conn: AsyncConnection) -> None:
@@ -363,7 +377,7 @@ class DatabaseSessionService(BaseSessionService):
             value = found.scalar_one_or_none()
             return None if value is None else str(value)
 
-        return await self._read(query)
+        return await self._read_one(query)
 
     # --- events --------------------------------------------------------------------
 
@@ -529,7 +543,7 @@ class DatabaseSessionService(BaseSessionService):
                 return None  # events google-adk wrote: numbered first (a write)
             return [(int(seq), _stored_event(_loads(data))) for seq, data in rows]
 
-        found = await self._read(listed)
+        found = await self._read_one(listed)
         if found is None:
 
             async def number(conn: AsyncConnection) -> None:
@@ -545,7 +559,7 @@ class DatabaseSessionService(BaseSessionService):
                     )
 
             await self._write(number)
-            found = await self._read(listed)
+            found = await self._read_one(listed)
         return found or []
 
     async def _cached_session(self, conn: AsyncConnection, key: Key) -> Session | None:
@@ -1023,7 +1037,9 @@ def _create_engine(db_url: str, kwargs: dict[str, Any]) -> AsyncEngine:
                 connect_args.setdefault("check_same_thread", False)
             engine_kwargs["connect_args"] = connect_args
         else:
-            engine_kwargs.setdefault("pool_pre_ping", True)
+            # not google-adk's pool_pre_ping (a round trip per call): `_run` retries
+            # a call once on a dead pooled connection instead; pass it to have both
+            engine_kwargs.setdefault("pool_pre_ping", False)
         engine = create_async_engine(db_url, **engine_kwargs)
     except Exception as error:
         if isinstance(error, sa.exc.ArgumentError):

@@ -255,3 +255,37 @@ async def test_our_tables_are_google_adks_plus_durable_columns(tmp_path: Path) -
         return found
 
     assert layout("ours") == layout("adk")
+
+
+async def test_a_call_after_the_server_dropped_its_connections_succeeds(postgres_url: str) -> None:
+    """A restarted or failed-over server leaves the pool's connections dead: the next
+    call (a write, a read) runs once more on a fresh connection instead of failing."""
+    import asyncpg
+
+    url = await fresh_postgres_database(postgres_url)
+    service = DatabaseSessionService(url)
+    try:
+        session = await service.create_session(app_name=APP, user_id="u", session_id="s")
+
+        async def drop_connections() -> None:
+            admin = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+            try:
+                killed = await admin.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            finally:
+                await admin.close()
+            assert killed >= 1
+
+        await drop_connections()
+        await service.append_event(session, Event(author="user", invocation_id="i"))
+        await drop_connections()
+        assert await service.get_state(app_name=APP, user_id="u", session_id="s") == {}
+        await drop_connections()
+        step = await service.get_step_session(
+            app_name=APP, user_id="u", session_id="s", event_ids=[]
+        )
+        assert step is not None and len(step.events) == 1
+    finally:
+        await service.close()
