@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shlex
@@ -14,6 +15,7 @@ import sqlite3
 import sys
 import time
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -295,39 +297,53 @@ async def cmd_follow(args: argparse.Namespace) -> int:
 
 
 async def cmd_sessions(args: argparse.Namespace) -> int:
-    store = await _store(args)
-    apps = [args.app] if args.app else await store.list_app_names()
-    rows = 0
-    for app in apps:
-        for session in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
-            keys = ", ".join(sorted(session.state)) or "-"
-            print(f"{app}\t{session.user_id}\t{session.id}\tstate keys: {keys}")
-            rows += 1
+    async with _opened_store(args) as store:
+        apps = [args.app] if args.app else await store.list_app_names()
+        rows = 0
+        for app in apps:
+            for session in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+                keys = ", ".join(sorted(session.state)) or "-"
+                print(f"{app}\t{session.user_id}\t{session.id}\tstate keys: {keys}")
+                rows += 1
     if not rows:
         print("no sessions")
     return EXIT_OK
 
 
 async def cmd_session(args: argparse.Namespace) -> int:
-    store = await _store(args)
-    apps = [args.app] if args.app else await store.list_app_names()
-    for app in apps:
-        for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
-            if listed.id != args.session_id:
-                continue
-            session = await store.get_session(
-                app_name=app, user_id=listed.user_id, session_id=listed.id
-            )
-            assert session is not None
-            print(f"session {session.id} · app {app} · user {session.user_id}")
-            print(f"state: {json.dumps(session.state, ensure_ascii=False, default=str)}")
-            print(f"events: {len(session.events)}")
-            for event in session.events:
-                for line in event_lines(event):
-                    print(f"  {line}")
-            return EXIT_OK
+    async with _opened_store(args) as store:
+        apps = [args.app] if args.app else await store.list_app_names()
+        for app in apps:
+            for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+                if listed.id != args.session_id:
+                    continue
+                session = await store.get_session(
+                    app_name=app, user_id=listed.user_id, session_id=listed.id
+                )
+                assert session is not None
+                print(f"session {session.id} · app {app} · user {session.user_id}")
+                print(f"state: {json.dumps(session.state, ensure_ascii=False, default=str)}")
+                print(f"events: {len(session.events)}")
+                for event in session.events:
+                    for line in event_lines(event):
+                        print(f"  {line}")
+                return EXIT_OK
     print(f"error: no session {args.session_id!r}", file=sys.stderr)
     return EXIT_USAGE
+
+
+@contextlib.asynccontextmanager
+async def _opened_store(
+    args: argparse.Namespace,
+) -> AsyncIterator[SqliteSessionService | DatabaseSessionService]:
+    """The store of a command that only reads it, closed when the command is done."""
+    store = await _store(args)
+    try:
+        yield store
+    finally:
+        closing = store.close()
+        if closing is not None:
+            await closing
 
 
 async def cmd_pending(args: argparse.Namespace) -> int:

@@ -289,3 +289,40 @@ async def test_a_call_after_the_server_dropped_its_connections_succeeds(postgres
         assert step is not None and len(step.events) == 1
     finally:
         await service.close()
+
+
+async def test_an_apps_root_agent_is_shared_through_the_database_and_the_last_one_wins(
+    db_url: str,
+) -> None:
+    worker, starter = DatabaseSessionService(db_url), DatabaseSessionService(db_url)
+    try:
+        assert await starter.get_app_root_agent(app_name=APP) is None
+        await worker.set_app_root_agent(app_name=APP, agent_name="greeter")
+        await worker.set_app_root_agent(app_name="other", agent_name="helper")
+        assert await starter.get_app_root_agent(app_name=APP) == "greeter"
+        await starter.set_app_root_agent(app_name=APP, agent_name="router")  # a new version
+        assert await worker.get_app_root_agent(app_name=APP) == "router"
+        assert await worker.get_app_root_agent(app_name="other") == "helper"
+    finally:
+        await worker.close()
+        await starter.close()
+
+
+async def test_the_cli_lists_apps_and_sessions_from_a_database(db_url: str, capsys) -> None:
+    import argparse
+
+    from client._cli import cmd_sessions
+
+    service = DatabaseSessionService(db_url)
+    try:
+        await service.create_session(app_name="b_app", user_id="u", session_id="s2")
+        await service.create_session(app_name="a_app", user_id="u", session_id="s1", state={"k": 1})
+        assert await service.list_app_names() == ["a_app", "b_app"]
+    finally:
+        await service.close()
+    args = argparse.Namespace(db=db_url, app=None, user=None)
+    assert await cmd_sessions(args) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "a_app\tu\ts1\tstate keys: k",
+        "b_app\tu\ts2\tstate keys: -",
+    ]
