@@ -229,7 +229,7 @@ class DatabaseSessionService(BaseSessionService):
 
         async def create(conn: AsyncConnection) -> Session:
             key = (app_name, user_id, session_id)
-            if await _session_row(conn, key, lock=False) is not None:
+            if await _session_row(conn, key) is not None:
                 raise AlreadyExistsError(f"Session with id {session_id} already exists.")
             now = _utc_now()
             await _ensure_scope_rows(conn, app_name, user_id, now)
@@ -277,7 +277,7 @@ class DatabaseSessionService(BaseSessionService):
         key = (app_name, user_id, session_id)
 
         async def get(conn: AsyncConnection) -> Session | None:
-            row = await _session_row(conn, key, lock=False)
+            row = await _session_row(conn, key)
             if row is None:
                 return None
             return Session(
@@ -813,7 +813,7 @@ async def _touch(
         await conn.execute(_TOUCH_STATE, {**params, "v_state": state})
 
 
-async def _session_row(conn: AsyncConnection, key: Key, *, lock: bool) -> Any:
+async def _session_row(conn: AsyncConnection, key: Key) -> Any:
     query = sa.select(_S.c.state, _S.c.create_time, _S.c.update_time, _S.c.durable_revision).where(
         *_session_is(key)
     )
