@@ -332,6 +332,26 @@ async def cmd_session(args: argparse.Namespace) -> int:
     return EXIT_USAGE
 
 
+async def cmd_copy_sessions(args: argparse.Namespace) -> int:
+    """Copy a store's sessions into a database (README: Session store, existing data)."""
+    from adk.sessions._open import is_url
+    from adk.sessions.copy_sessions import copy_sessions
+
+    if not is_url(args.target):
+        raise CliError(EXIT_USAGE, f"the target must be a database URL, not {args.target!r}")
+    source_args = argparse.Namespace(**{**vars(args), "db": args.source})
+    target_args = argparse.Namespace(**{**vars(args), "db": args.target})
+    async with _opened_store(source_args) as source, _opened_store(target_args) as target:
+        assert isinstance(target, DatabaseSessionService)
+        report = await copy_sessions(source, target)
+    print(
+        f"copied {len(report.copied)} sessions ({report.events} events)"
+        f" from {describe_store(source)} to {describe_store(target)}"
+        + (f"; {len(report.skipped)} already there, left alone" if report.skipped else "")
+    )
+    return EXIT_OK
+
+
 @contextlib.asynccontextmanager
 async def _opened_store(
     args: argparse.Namespace,
@@ -456,4 +476,11 @@ def parser() -> argparse.ArgumentParser:
     session.add_argument("--app", default=None)
     session.add_argument("--user", default=None)
     session.set_defaults(handler=cmd_session)
+    copy = commands.add_parser(
+        "copy-sessions",
+        help="copy every session of a store (a SQLite file, or a URL) into a database (a URL)",
+    )
+    copy.add_argument("source", help="the store to read: a SQLite store's file, or a URL")
+    copy.add_argument("target", help="the database to write: a URL (google-adk's tables)")
+    copy.set_defaults(handler=cmd_copy_sessions)
     return root

@@ -379,6 +379,36 @@ class DatabaseSessionService(BaseSessionService):
 
         return await self._read_one(query)
 
+    async def overwrite_state(self, key: Key, state: dict[str, Any]) -> None:
+        """durable-adk (for `copy_sessions`): set the session's state, its app's and its
+        user's to exactly the merged `state` given (`app:`/`user:` keys by prefix)."""
+
+        async def overwrite(conn: AsyncConnection) -> None:
+            query = sa.select(_S.c.state, _S.c.durable_revision).where(*_session_is(key))
+            if self.dialect in _ROW_LOCKS:
+                query = query.with_for_update()
+            found = (await conn.execute(query)).one_or_none()
+            if found is None:
+                raise SessionNotFoundError(f"Session {key[2]} not found.")
+            scopes = _Scopes(conn, key, self.dialect, {})
+            await scopes.load([State.APP_PREFIX, State.USER_PREFIX])
+            for scope in ("app", "user"):
+                scopes._loaded[scope].clear()
+                scopes._dirty.add(scope)
+            for name, value in stored_delta(state).items():
+                scopes.set(name, [value])
+            await scopes.flush(_utc_now())
+            await conn.execute(
+                sa.update(_S)
+                .where(*_session_is(key))
+                .values(
+                    state=scopes.session_state,
+                    durable_revision=int(found.durable_revision or 0) + 1,
+                )
+            )
+
+        await self._write(overwrite)
+
     # --- events --------------------------------------------------------------------
 
     async def _persist(self, session: Session, event: Event) -> tuple[int, int] | None:

@@ -326,3 +326,59 @@ async def test_the_cli_lists_apps_and_sessions_from_a_database(db_url: str, caps
         "a_app\tu\ts1\tstate keys: k",
         "b_app\tu\ts2\tstate keys: -",
     ]
+
+
+async def test_the_sqlite_stores_sessions_copy_into_a_database(
+    db_url: str, tmp_path: Path, capsys
+) -> None:
+    """`python -m client copy-sessions FILE URL`: every session, its events in order
+    and its state in every scope (the state it was created with included) arrive;
+    google-adk reads them; a second run copies nothing twice."""
+    import argparse
+
+    from adk.sessions import SqliteSessionService
+    from client._cli import cmd_copy_sessions
+
+    old = SqliteSessionService(tmp_path / "old.db")
+    try:
+        first = await old.create_session(
+            app_name=APP, user_id="u1", session_id="s1", state={"created": 1, "user:lang": "fr"}
+        )
+        for event in _conversation(Event, EventActions):
+            await old.append_event(first, event)
+        other = await old.create_session(app_name="other", user_id="u2", session_id="s2")
+        await old.append_event(other, Event(author="user", invocation_id="i"))
+        expected = [
+            await old.get_session(app_name=a, user_id=u, session_id=s)
+            for a, u, s in ((APP, "u1", "s1"), ("other", "u2", "s2"))
+        ]
+    finally:
+        old.close()
+    args = argparse.Namespace(source=str(tmp_path / "old.db"), target=db_url, debug=False)
+    assert await cmd_copy_sessions(args) == 0
+    assert "copied 2 sessions (5 events)" in capsys.readouterr().out
+    assert await cmd_copy_sessions(args) == 0
+    assert "copied 0 sessions (0 events)" in capsys.readouterr().out
+
+    ours = DatabaseSessionService(db_url)
+    try:
+        for want in expected:
+            assert want is not None
+            got = await ours.get_session(
+                app_name=want.app_name, user_id=want.user_id, session_id=want.id
+            )
+            assert got is not None
+            assert got.state == want.state
+            assert _dumped(got.events) == _dumped(want.events)
+            rows = await ours.list_events(
+                app_name=want.app_name, user_id=want.user_id, session_id=want.id
+            )
+            assert [seq for seq, _ in rows] == list(range(1, len(want.events) + 1))
+    finally:
+        await ours.close()
+    theirs = AdkDatabaseSessionService(db_url)
+    try:
+        seen = await theirs.get_session(app_name=APP, user_id="u1", session_id="s1")
+        assert seen is not None and seen.state == expected[0].state  # type: ignore[union-attr]
+    finally:
+        await theirs.close()
