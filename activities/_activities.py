@@ -12,6 +12,7 @@ from typing import Any
 from temporalio import activity
 
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -22,6 +23,8 @@ from workflows.contracts import (
     BeginOutput,
     CodeExecutionInput,
     CodeExecutionOutput,
+    CustomViewInput,
+    CustomViewOutput,
     FinishAgentToolInput,
     ModelStepInput,
     ModelStepOutput,
@@ -32,27 +35,37 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
-from ._agents import agent_callback, begin_agent_tool, finish_agent_tool
+from ._agents import agent_callback, begin_agent_tool, custom_agent_view, finish_agent_tool
 from ._begin import begin_invocation, run_hook
 from ._code_execution import execute_code
 from ._model_step import invocation_context, model_step
 from ._on_event import record
-from ._support import find_app, heartbeating
+from ._support import find_app, heartbeating, transient_retries
 from ._tool_call import tool_call
 
 
 class AdkActivities:
-    """Activities over a set of apps and one session store."""
+    """Activities over a set of apps, one session store and one artifact service (if any)."""
 
-    def __init__(self, apps: Mapping[str, App], session_service: BaseSessionService) -> None:
+    def __init__(
+        self,
+        apps: Mapping[str, App],
+        session_service: BaseSessionService,
+        artifact_service: BaseArtifactService | None = None,
+    ) -> None:
         self.apps = apps
         self.session_service = session_service
+        self.artifact_service = artifact_service
+        """What tools, callbacks and plugins reach through their contexts (google-adk's
+        "Artifact service is not initialized." when None)."""
         self._published: set[str] = set()
         """Apps whose root agent this process has published to the store."""
 
     @activity.defn(name=names.BEGIN_INVOCATION)
     async def begin_invocation(self, input: BeginInput) -> BeginOutput:
-        begun = await begin_invocation(self.apps, self.session_service, input)
+        begun = await begin_invocation(
+            self.apps, self.session_service, input, self.artifact_service
+        )
         await self._publish_root_agent(input.invocation.session.app_name)
         return begun
 
@@ -73,17 +86,23 @@ class AdkActivities:
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:
         async with heartbeating():
-            return await model_step(self.apps, self.session_service, input)
+            with transient_retries():
+                return await model_step(
+                    self.apps, self.session_service, input, self.artifact_service
+                )
 
     @activity.defn(name=names.TOOL_CALL)
     async def tool_call(self, input: ToolCallInput) -> ToolCallOutput:
         async with heartbeating():
-            return await tool_call(self.apps, self.session_service, input)
+            with transient_retries():
+                return await tool_call(
+                    self.apps, self.session_service, input, self.artifact_service
+                )
 
     @activity.defn(name=names.EXECUTE_CODE)
     async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:
         async with heartbeating():
-            return await execute_code(self.apps, self.session_service, input)
+            return await execute_code(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.PERSIST_EVENTS)
     async def persist_events(self, input: PersistEventsInput) -> None:
@@ -105,25 +124,32 @@ class AdkActivities:
             step,
             app.root_agent,
             plugin_manager_of(app),
+            self.artifact_service,
         )
         for event in input.pending_events:
             await record(self.session_service, session, event, plugin_manager_of(app), hook_ctx)
 
     @activity.defn(name=names.RUN_HOOK)
     async def run_hook(self, input: RunHookInput) -> None:
-        await run_hook(self.apps, self.session_service, input)
+        await run_hook(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.AGENT_CALLBACK)
     async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
-        return await agent_callback(self.apps, self.session_service, input)
+        return await agent_callback(self.apps, self.session_service, input, self.artifact_service)
+
+    @activity.defn(name=names.CUSTOM_AGENT_VIEW)
+    async def custom_agent_view(self, input: CustomViewInput) -> CustomViewOutput:
+        return await custom_agent_view(self.session_service, input)
 
     @activity.defn(name=names.BEGIN_AGENT_TOOL)
     async def begin_agent_tool(self, input: BeginAgentToolInput) -> bool:
-        return await begin_agent_tool(self.apps, self.session_service, input)
+        return await begin_agent_tool(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.FINISH_AGENT_TOOL)
     async def finish_agent_tool(self, input: FinishAgentToolInput) -> ToolCallOutput:
-        return await finish_agent_tool(self.apps, self.session_service, input)
+        return await finish_agent_tool(
+            self.apps, self.session_service, input, self.artifact_service
+        )
 
     def all(self) -> list[Callable[..., Any]]:
         return [
@@ -136,4 +162,5 @@ class AdkActivities:
             self.begin_agent_tool,
             self.finish_agent_tool,
             self.run_hook,
+            self.custom_agent_view,
         ]

@@ -10,12 +10,14 @@ from typing import Any
 
 from google.genai import types
 from pydantic import ValidationError
+from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.plugins.plugin_manager import PluginManager
@@ -28,18 +30,34 @@ from workflows.contracts import (
     AgentCallbackOutput,
     AgentToolCall,
     BeginAgentToolInput,
+    CustomViewInput,
+    CustomViewOutput,
     FinishAgentToolInput,
     SessionRef,
     ToolCallOutput,
 )
 
+from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._memory import memory_service
 from ._model_step import invocation_context, load_session
 from ._on_event import before_run, record
-from ._support import find_agent, find_app, find_llm_agent, raised, retried, user_code
+from ._spec import static_tools
+from ._support import (
+    check_payload_size,
+    find_agent,
+    find_app,
+    find_llm_agent,
+    raised,
+    retried,
+    user_code,
+)
 
 
 async def agent_callback(
-    apps: Mapping[str, App], store: BaseSessionService, input: AgentCallbackInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: AgentCallbackInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> AgentCallbackOutput:
     """Run the agent's before/after callbacks; record an event if they said or changed something."""
     ref = input.ref
@@ -47,7 +65,10 @@ async def agent_callback(
     agent = find_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id]
+    )
     actions = EventActions()
     callback_context = CallbackContext(ctx, event_actions=actions)
     callbacks = (
@@ -92,16 +113,68 @@ async def agent_callback(
     return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
 
 
+async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -> CustomViewOutput:
+    """What a custom agent's orchestration reads (workflows/_custom.py): when it starts,
+    the state, the last event's id and the user message; after a sub-agent, the events
+    of its invocation and branch recorded since the last one it saw."""
+    ref = input.session
+    session = await store.get_step_session(  # the store's cached read
+        app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id, event_ids=[]
+    )
+    if session is None:
+        raise ApplicationError(
+            f"Session {ref.session_id} is gone.", type="SessionNotFound", non_retryable=True
+        )
+    last = session.events[-1].id if session.events else None
+    if input.initial:
+        user = next(
+            (
+                e.content
+                for e in session.events
+                if e.invocation_id == input.invocation_id and e.author == "user"
+            ),
+            None,
+        )
+        state = {k: v for k, v in session.state.items() if not k.startswith(State.TEMP_PREFIX)}
+        output = CustomViewOutput(state=state, last_event_id=last, user_content=user)
+        check_payload_size(output, "The session state and message a custom agent reads")
+        return output
+    ids = [e.id for e in session.events]
+    if input.after_event_id not in ids:
+        raise ApplicationError(
+            f"Event {input.after_event_id} is not in session {ref.session_id} any more.",
+            type="EventNotFound",
+            non_retryable=True,
+        )
+    since = session.events[ids.index(input.after_event_id) + 1 :]
+    events = [
+        e
+        for e in since
+        if e.invocation_id == input.invocation_id and _in_branch(e.branch, input.branch)
+    ]
+    output = CustomViewOutput(events=events, last_event_id=events[-1].id if events else None)
+    check_payload_size(output, "The events a custom agent's sub-agent recorded")
+    return output
+
+
+def _in_branch(branch: str | None, ours: str | None) -> bool:
+    """Recorded on `ours` or a branch below it (a ParallelAgent the sub-agent ran)."""
+    return ours is None or branch == ours or (branch or "").startswith(f"{ours}.")
+
+
 async def _agent_tool(apps: Mapping[str, App], call: AgentToolCall) -> AgentTool:
     parent = find_llm_agent(find_app(apps, call.parent.session.app_name), call.parent.agent_name)
-    for tool in await parent.canonical_tools():
+    for tool in static_tools(parent):  # AgentTools are the agent's own (never listed)
         if isinstance(tool, AgentTool) and tool.name == call.function_call.name:
             return tool
     raise ValueError(f"Agent {parent.name} has no AgentTool {call.function_call.name}.")
 
 
 async def begin_agent_tool(
-    apps: Mapping[str, App], store: BaseSessionService, input: BeginAgentToolInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: BeginAgentToolInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> bool:
     """Create the AgentTool's own session (a copy of the caller's state) and its request;
     True when a plugin's before_run_callback answered instead of the agent."""
@@ -129,6 +202,7 @@ async def begin_agent_tool(
     # google-adk 2.13 runs the agent in a Runner of its own, with the caller's plugins
     plugins = plugin_manager_of(find_app(apps, parent.app_name))
     ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     ctx.user_content = message
     with user_code("a plugin's on_user_message_callback"):
         replaced = await plugins.run_on_user_message_callback(
@@ -151,7 +225,10 @@ async def begin_agent_tool(
 
 
 async def finish_agent_tool(
-    apps: Mapping[str, App], store: BaseSessionService, input: FinishAgentToolInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: FinishAgentToolInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ToolCallOutput:
     """Persist the run's last events; its final answer (and state written) is the response."""
     parent = input.call.parent.session
@@ -164,16 +241,21 @@ async def finish_agent_tool(
     tool = await _agent_tool(apps, input.call)
     plugins = plugin_manager_of(app)
     ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     for event in input.pending_events:
         await record(store, session, event, plugins, lambda: ctx)
     with user_code("a plugin's after_run_callback"):  # the end of the agent's own run
         await plugins.run_after_run_callback(invocation_context=ctx)
     delta: dict[str, Any] = {}
+    saved: dict[str, int] = {}  # what the agent saved is the caller's (2.13 forwards it)
     for event in session.events:
         if event.invocation_id == input.invocation_id:
             delta.update(event.actions.state_delta)
+            saved.update(event.actions.artifact_delta)
     actions = EventActions(
-        state_delta=delta, skip_summarization=True if tool.skip_summarization else None
+        state_delta=delta,
+        artifact_delta=saved,
+        skip_summarization=True if tool.skip_summarization else None,
     )
     run = [e for e in session.events if e.invocation_id == input.invocation_id]
     try:
@@ -189,6 +271,14 @@ async def finish_agent_tool(
     )
 
 
+def _callers(
+    artifacts: BaseArtifactService | None, caller: SessionRef
+) -> BaseArtifactService | None:
+    """The artifact service of an AgentTool's run: its caller's session's artifacts."""
+    scope = caller.artifact_session or caller.session_id
+    return artifact_service_for(artifacts, caller.model_copy(update={"artifact_session": scope}))
+
+
 def _agent_tool_context(
     store: BaseSessionService,
     session: Session,
@@ -199,6 +289,7 @@ def _agent_tool_context(
     """The context of an AgentTool's own run (google-adk 2.13 runs it in a Runner of its
     own, with the caller's plugins), for the plugins' run hooks."""
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         invocation_id=invocation_id,
         agent=tool.agent,

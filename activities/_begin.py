@@ -5,8 +5,13 @@ Runs on: activity side (worker process).
 
 from __future__ import annotations
 
+import copy
+import logging
+import warnings
 from collections.abc import Mapping
+from typing import Any
 
+import pydantic_core
 from google.genai import types
 from temporalio.exceptions import ApplicationError
 
@@ -16,6 +21,7 @@ from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.agent_routing import find_agent_to_run
@@ -25,9 +31,12 @@ from adk.sessions.session import Session
 from workflows.contracts import BeginInput, BeginOutput, RunHook, RunHookInput, SessionRef
 from workflows.errors import RaisedError, find_raised, rebuild
 
+from ._memory import memory_service
 from ._on_event import before_run
 from ._spec import build_spec
 from ._support import find_app, user_code
+
+logger = logging.getLogger(__name__)
 
 
 async def load_or_create_session(store: BaseSessionService, ref: SessionRef) -> Session:
@@ -66,7 +75,10 @@ RUN_HOOKS: tuple[RunHook, ...] = (
 
 
 async def begin_invocation(
-    apps: Mapping[str, App], store: BaseSessionService, input: BeginInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: BeginInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> BeginOutput:
     invocation = input.invocation
     app = find_app(apps, invocation.session.app_name)
@@ -74,15 +86,19 @@ async def begin_invocation(
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
     ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)
+    ctx.artifact_service = artifacts
     message = invocation.new_message
     if message is not None and message.role != "user":  # as google.adk, before the plugins
         message = ctx.user_content = message.model_copy(update={"role": "user"})
+    written: dict[str, Any] = {}
     if message is not None:
+        before = _state_copy(session, plugins)
         try:
             with user_code("a plugin's on_user_message_callback"):
                 replaced = await plugins.run_on_user_message_callback(
                     invocation_context=ctx, user_message=message
                 )
+            written = _written(session, before)
         except ApplicationError as failure:
             # google-adk 2.13 tells on_run_error when an LlmAgent is the root (its node
             # runner), not under another root (the message is handled before its run)
@@ -92,10 +108,76 @@ async def begin_invocation(
         if replaced is not None:  # google-adk 2.13: the plugin's message is the one recorded
             message = ctx.user_content = replaced
     try:
-        return await _begin(app, store, input, session, message, ctx, plugins)
+        if message is not None:
+            message = ctx.user_content = await _save_input_blobs(ctx, app, message)
+        begun = await _begin(app, store, input, session, message, ctx, plugins)
+        begun.invocation_state = written
+        return begun
     except ApplicationError as failure:  # google-adk 2.13: the setup's failures too
         await _notify_run_error(plugins, ctx, failure)
         raise
+
+
+def _state_copy(session: Session, plugins: PluginManager) -> dict[str, Any] | None:
+    """The state before on_user_message, when a plugin has the hook (it may write into
+    the session's state directly: see BeginOutput.invocation_state)."""
+    if not plugins.overrides("on_user_message_callback"):
+        return None
+    return copy.deepcopy(session.state)
+
+
+def _written(session: Session, before: dict[str, Any] | None) -> dict[str, Any]:
+    """The keys written into the session's state directly since `before` (JSON values)."""
+    if before is None:
+        return {}
+    written = {}
+    for key, value in session.state.items():
+        if key in before and before[key] == value:
+            continue
+        try:
+            written[key] = pydantic_core.to_jsonable_python(value)
+        except pydantic_core.PydanticSerializationError:
+            logger.warning(
+                "State key %r, written by an on_user_message_callback, is not JSON-serializable:"
+                " later steps of the invocation will not see it.",
+                key,
+            )
+    return written
+
+
+async def _save_input_blobs(
+    ctx: InvocationContext, app: App, message: types.Content
+) -> types.Content:
+    """google-adk 2.13's deprecated RunConfig.save_input_blobs_as_artifacts: each inline
+    file of the message saved (`artifact_<invocation>_<index>`, no artifact_delta) and
+    replaced by a text naming it. Not under an LlmAgent root: 2.13's runner for one (its
+    node runner) ignores the setting."""
+    if not (ctx.artifact_service and ctx.run_config.save_input_blobs_as_artifacts):
+        return message
+    if isinstance(app.root_agent, LlmAgent):
+        return message
+    warnings.warn(
+        "The 'save_input_blobs_as_artifacts' parameter is deprecated. Use"
+        " SaveFilesAsArtifactsPlugin instead for better control and flexibility. See"
+        " google.adk.plugins.SaveFilesAsArtifactsPlugin for migration guidance.",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    parts = list(message.parts or [])
+    for index, part in enumerate(parts):
+        if part.inline_data is None:
+            continue
+        file_name = f"artifact_{ctx.invocation_id}_{index}"
+        with user_code("saving an input blob as an artifact"):
+            await ctx.artifact_service.save_artifact(
+                app_name=ctx.app_name,
+                user_id=ctx.user_id,
+                session_id=ctx.session.id,
+                filename=file_name,
+                artifact=part,
+            )
+        parts[index] = types.Part(text=f"Uploaded file: {file_name}. It is saved into artifacts")
+    return message.model_copy(update={"parts": parts})
 
 
 async def _notify_run_error(
@@ -149,6 +231,7 @@ def _context(
 ) -> InvocationContext:
     invocation = input.invocation
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
         invocation_id=invocation.invocation_id,
         agent=agent,
@@ -159,7 +242,12 @@ def _context(
     )
 
 
-async def run_hook(apps: Mapping[str, App], store: BaseSessionService, input: RunHookInput) -> None:
+async def run_hook(
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: RunHookInput,
+    artifacts: BaseArtifactService | None = None,
+) -> None:
     """The plugins' after_run_callback (the invocation ended well, or a before_run
     answered), or a notification that each plugin gets whatever the others do:
     on_run_error_callback (the invocation failed), on_agent_error_callback (an
@@ -170,7 +258,9 @@ async def run_hook(apps: Mapping[str, App], store: BaseSessionService, input: Ru
     session.state.update(input.temp_state)  # as 2.13's session holds it during the run
     agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
     ctx = InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
+        artifact_service=artifacts,
         invocation_id=input.invocation_id,
         agent=agent or app.root_agent,
         session=session,

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from temporalio.exceptions import ApplicationError
 
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.code_executors.code_executor_context import INVOCATION_KEYS
 from adk.events.event import Event
 from adk.flows.llm_flows import code_execution
@@ -28,7 +29,10 @@ from ._support import check_payload_size, find_app, find_llm_agent, retried, use
 
 
 async def execute_code(
-    apps: Mapping[str, App], store: BaseSessionService, input: CodeExecutionInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: CodeExecutionInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> CodeExecutionOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
@@ -36,7 +40,7 @@ async def execute_code(
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
     code = _code_of(session, input.code_event_id, agent.name)
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     before = {key: copy.deepcopy(session.state.get(key)) for key in INVOCATION_KEYS}
     with user_code(f"the code executor of agent {agent.name}"):
         content, actions = await code_execution.execute(ctx, agent, code)

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from google.genai import types
-from temporalio import activity
 from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
@@ -21,11 +20,13 @@ from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows import code_execution, nl_planning
+from adk.flows.llm_flows._ownership import is_ours
 from adk.flows.llm_flows.functions import populate_client_function_call_id
-from adk.flows.llm_flows.pipeline import build_llm_request, is_ours
+from adk.flows.llm_flows.pipeline import build_llm_request
 from adk.models._errors import classify_model_error
 from adk.models.base_llm import BaseLlm
 from adk.models.llm_request import LlmRequest
@@ -36,12 +37,15 @@ from adk.sessions.session import Session
 from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
+from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._memory import memory_service
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
 from ._support import (
     check_payload_size,
     find_app,
     find_llm_agent,
+    last_attempt,
     model_error,
     retried,
     user_code,
@@ -77,6 +81,7 @@ def invocation_context(
     ref: StepRef,
     agent: Any,
     plugins: PluginManager | None = None,
+    artifacts: BaseArtifactService | None = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -89,7 +94,9 @@ def invocation_context(
         None,
     )
     return InvocationContext(
+        memory_service=memory_service(),
         session_service=store,
+        artifact_service=artifact_service_for(artifacts, ref.session),
         invocation_id=ref.invocation_id,
         branch=ref.branch,
         agent=agent,
@@ -101,7 +108,10 @@ def invocation_context(
 
 
 async def model_step(
-    apps: Mapping[str, App], store: BaseSessionService, input: ModelStepInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ModelStepInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ModelStepOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
@@ -109,10 +119,13 @@ async def model_step(
     plugins = plugin_manager_of(app)
     side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
-    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins)
+    hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.event_id, *side.values()]
+    )
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()
@@ -125,7 +138,10 @@ async def model_step(
         planned_event = _side_event(input, agent, side["planning"], planned.actions)
         await record(store, session, planned_event, plugins, lambda: ctx)
     with user_code(f"the code executor of agent {agent.name}"):
+        images = await code_execution.save_generated_images(ctx, agent, response)
         executed = code_execution.process_response(agent, response)
+    if executed is not None:
+        executed.artifact_delta.update(images)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
         await record(store, session, executed_event, plugins, lambda: ctx)
@@ -285,7 +301,7 @@ async def _call_model(
         # `from None`: the provider's raw exception would be serialized into workflow
         # history as the cause, unredacted (it can echo the API key); the message of
         # model_error carries the redacted provider message.
-        if info.retryable and not _last_attempt():
+        if info.retryable and not last_attempt():
             raise model_error(error, llm.model) from None
         llm_request._own_contents()  # the error callbacks may change them
         with user_code("a plugin's on_model_error_callback"):
@@ -306,12 +322,6 @@ async def _call_model(
                 return fallback  # type: ignore[no-any-return]
         raise model_error(error, llm.model, final=True) from None
     return response
-
-
-def _last_attempt() -> bool:
-    info = activity.info()
-    policy = info.retry_policy
-    return bool(policy and policy.maximum_attempts and info.attempt >= policy.maximum_attempts)
 
 
 def _finalize_event(

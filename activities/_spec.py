@@ -23,6 +23,15 @@ from workflows.contracts import AgentKind, AgentSpec, ToolKind, ToolSpec
 
 
 def agent_kind(agent: BaseAgent) -> AgentKind:
+    overrides = type(agent)._run_async_impl is not BaseAgent._run_async_impl
+    builtin = (LlmAgent, SequentialAgent, ParallelAgent, LoopAgent)
+    if overrides and isinstance(agent, builtin):
+        raise not_implemented(
+            f"{type(agent).__name__}._run_async_impl (a subclass of"
+            f" {next(b for b in builtin if isinstance(agent, b)).__name__} with its own run)",
+            "overriding the run of a built-in agent kind (subclass BaseAgent for a custom"
+            " agent instead)",
+        )
     if isinstance(agent, LlmAgent):
         return "llm"
     if isinstance(agent, SequentialAgent):
@@ -132,7 +141,9 @@ def touches_state(
 ) -> bool:
     """Whether any code a call of `name` runs can read or write the session.
 
-    Tool callbacks (the agent's or a plugin's) and toolsets get a context; a
+    Tool callbacks (the agent's or a plugin's) and toolsets get a context (a toolset
+    or tool with `_reads_context` False, e.g. an MCP toolset without header provider,
+    predicate filter or confirmation, says it does not read it); a
     FunctionTool's function only if it declares a context parameter (or asks for
     confirmation). A plain function with no context is called with its arguments
     alone: loading the session is wasted work, and it can run alongside the step's
@@ -143,16 +154,23 @@ def touches_state(
         or agent.canonical_before_tool_callbacks
         or agent.canonical_after_tool_callbacks
         or agent.canonical_on_tool_error_callbacks
-        or any(isinstance(t, BaseToolset) for t in agent.tools)
+        or any(_reads_context(t) for t in agent.tools if isinstance(t, BaseToolset))
     ):
         return True
-    if tool is None:
-        return name == "transfer_to_agent"  # unknown names get an error result: no context
+    if tool is None:  # unknown names get an error result: no context
+        return name == "transfer_to_agent"  # (a toolset's tool: its toolset said above)
     if isinstance(tool, SetModelResponseTool):
         return False  # it validates its arguments, sets its own actions, reads nothing
+    if not _reads_context(tool):
+        return False  # e.g. an MCP tool with no confirmation or header provider
     return not (
         isinstance(tool, FunctionTool)
         and type(tool).run_async is FunctionTool.run_async
         and not tool.takes_context
         and not tool.may_ask_confirmation
     )
+
+
+def _reads_context(tool: BaseTool | BaseToolset) -> bool:
+    """A tool's or toolset's own word on whether it reads the context (default: yes)."""
+    return bool(getattr(tool, "_reads_context", True))

@@ -22,6 +22,7 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
 from adk.models._errors import classify_model_error, redact
+from adk.tools._transient import TransientToolError, retry_available
 from workflows.errors import RaisedError, raised_error
 
 PAYLOAD_LIMIT = 2 * 1024 * 1024
@@ -33,6 +34,30 @@ call would run again, and again fail."""
 def retried() -> bool:
     """Whether this is a retry of an activity (an earlier attempt may have written)."""
     return activity.in_activity() and activity.info().attempt > 1
+
+
+def last_attempt() -> bool:
+    """Whether this activity attempt is the last its retry policy allows."""
+    info = activity.info()
+    policy = info.retry_policy
+    return bool(policy and policy.maximum_attempts and info.attempt >= policy.maximum_attempts)
+
+
+@contextlib.contextmanager
+def transient_retries() -> Iterator[None]:
+    """While attempts remain, a tool or toolset whose connection failed fails this
+    attempt (TransientToolError), and Temporal retries it; the last attempt lets
+    the tool do what google-adk does (an error result, a toolset left out)."""
+    token = retry_available.set(not last_attempt())
+    try:
+        yield
+    finally:
+        retry_available.reset(token)
+
+
+def transient_failure(error: TransientToolError) -> ApplicationError:
+    """A lost connection as a retryable failure of this attempt."""
+    return ApplicationError(str(error), type="TransientToolError", non_retryable=False)
 
 
 def find_app(apps: Mapping[str, App], app_name: str) -> App:
@@ -123,6 +148,8 @@ def user_code(what: str) -> Iterator[None]:
         yield
     except ApplicationError:
         raise
+    except TransientToolError as error:
+        raise transient_failure(error) from None
     except Exception as error:
         raise raised(error, what) from None
 

@@ -24,6 +24,7 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
+from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event, extract_media
@@ -31,21 +32,25 @@ from adk.flows.llm_flows.output_schema import set_model_response_tool, uses_set_
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
+from adk.tools._transient import TransientToolError
 from adk.tools.base_tool import BaseTool
+from adk.tools.base_toolset import BaseToolset
 from adk.tools.set_model_response_tool import SetModelResponseTool
 from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from ._artifacts import reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import record
-from ._spec import touches_state
+from ._spec import static_tools, touches_state
 from ._support import (
     check_payload_size,
     find_app,
     find_llm_agent,
     raised,
     retried,
+    transient_failure,
     user_code,
 )
 
@@ -53,9 +58,16 @@ log = structlog.get_logger("durable_adk.tool")
 
 
 async def sees_session(agent: LlmAgent, plugins: PluginManager, name: str) -> bool:
-    """Whether any code this call runs can read the session (state, events, user content)."""
-    tool = next((t for t in await agent.canonical_tools() if t.name == name), None)
-    return touches_state(agent, plugins, tool, name)
+    """Whether any code this call runs can read the session (state, events, user content).
+
+    Toolsets are not listed for this: one that reads no context says so itself, and
+    its tools are found (listed, or taken from the invocation's cached listing) once,
+    by `find_tool`."""
+    tools = static_tools(agent)
+    if not any(isinstance(t, BaseToolset) for t in agent.tools):
+        tools = await agent.canonical_tools()
+    tool = next((t for t in tools if t.name == name), None)
+    return touches_state(agent, plugins, tool, name)  # a toolset's tool: its toolset says
 
 
 async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> BaseTool | None:
@@ -91,7 +103,10 @@ def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
 
 
 async def tool_call(
-    apps: Mapping[str, App], store: BaseSessionService, input: ToolCallInput
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: ToolCallInput,
+    artifacts: BaseArtifactService | None = None,
 ) -> ToolCallOutput:
     ref, call = input.ref, input.function_call
     app = find_app(apps, ref.session.app_name)
@@ -107,7 +122,10 @@ async def tool_call(
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
-    ctx = invocation_context(store, session, ref, agent, plugins)
+    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx.artifact_service = await reusing_earlier_saves(
+        ctx.artifact_service, store, ref, [input.record_as]
+    )
     session.state.update(input.state_before)  # what this step's earlier calls wrote
     actions = EventActions()
     tool_context = ToolContext(
@@ -117,7 +135,10 @@ async def tool_call(
         tool_confirmation=input.tool_confirmation,
     )
     args = copy.deepcopy(call.args or {})
-    tool = await find_tool(agent, tool_context, call.name or "")
+    try:
+        tool = await find_tool(agent, tool_context, call.name or "")
+    except TransientToolError as error:  # a toolset's listing lost its connection
+        raise transient_failure(error) from None
     hooks = _Hooks(agent, plugins)
     if input.failed is not None and tool is not None:  # an AgentTool's agent failed
         response = await _agent_tool_error(hooks, tool, args, tool_context, input.failed)
@@ -293,6 +314,8 @@ async def _run_with_callbacks(
     if response is None:
         try:
             response = await tool.run_async(args=args, tool_context=ctx)
+        except TransientToolError as error:  # a lost connection: this attempt is retried
+            raise transient_failure(error) from None
         except Exception as error:
             response = await _tool_error(hooks, tool, args, ctx, error, retry)
     altered = await hooks.first(

@@ -804,6 +804,11 @@ EXPORTS: dict[str, frozenset[str]] = {
             "_rearranger",
         }
     ),
+    "integrations.api_registry": frozenset(
+        {
+            "ApiRegistry",
+        }
+    ),
     "integrations.bigquery": frozenset(
         {
             "BigQueryCredentialsConfig",
@@ -830,6 +835,17 @@ EXPORTS: dict[str, frozenset[str]] = {
         {
             "ElevenLabsSTT",
             "ElevenLabsTTS",
+        }
+    ),
+    "integrations.eventarc": frozenset(
+        {
+            "AgentProvided",
+            "CloudEventAttributesBinding",
+            "EventarcCredentialsConfig",
+            "EventarcToolConfig",
+            "EventarcToolset",
+            "MISSING",
+            "OMIT",
         }
     ),
     "integrations.firestore": frozenset(
@@ -1124,6 +1140,20 @@ EXPORTS: dict[str, frozenset[str]] = {
     "tools.environment_simulation": frozenset(
         {
             "EnvironmentSimulationFactory",
+        }
+    ),
+    "tools.mcp_tool": frozenset(
+        {
+            "MCPTool",
+            "MCPToolset",
+            "McpTool",
+            "McpToolset",
+            "SseConnectionParams",
+            "StdioConnectionParams",
+            "StreamableHTTPConnectionParams",
+            "adk_to_mcp_tool_type",
+            "gemini_to_json_schema",
+            "to_mcp_server",
         }
     ),
     "tools.model_consult": frozenset(

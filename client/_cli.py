@@ -1,4 +1,4 @@
-"""The CLI's commands: run, follow, sessions, session.
+"""The CLI's commands: run, follow, sessions, session, artifacts.
 
 Runs on: process side.
 """
@@ -17,7 +17,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from sqlalchemy.exc import SQLAlchemyError
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
@@ -29,11 +29,12 @@ from temporalio.api.workflowservice.v1 import (
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.service import RPCError, RPCStatusCode
 
+from adk.artifacts._location import artifact_service_at
 from adk.sessions import DatabaseSessionService, SqliteSessionService
 from adk.sessions._open import check as check_store
 from adk.sessions._open import describe as describe_store
 from adk.sessions._open import open_session_service
-from workflows.names import DEFAULT_TASK_QUEUE, invocation_workflow_id
+from workflows.names import app_task_queue, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
@@ -69,6 +70,18 @@ def ui_base(address: str) -> str:
     if host and port.isdigit():
         return f"http://{host}:{int(port) + 1000}"
     return "http://localhost:8233"
+
+
+def resolve_connection(args: argparse.Namespace) -> None:
+    """Fill in --address and --namespace from the environment and the Temporal config
+    file (temporalio.envconfig), as the worker does."""
+    from worker import connect_config
+
+    try:
+        settings = connect_config(args.address, args.namespace)
+    except ValueError as error:
+        raise CliError(EXIT_USAGE, str(error)) from error
+    args.address, args.namespace = settings["target_host"], settings["namespace"]
 
 
 async def _temporal(args: argparse.Namespace) -> Client:
@@ -147,7 +160,9 @@ async def _worker_polls(client: AgentClient, args: argparse.Namespace, grace: fl
     """
     request = DescribeTaskQueueRequest(
         namespace=args.namespace,
-        task_queue=TaskQueue(name=args.task_queue, kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL),
+        task_queue=TaskQueue(
+            name=client.queue_of(args.app), kind=TaskQueueKind.TASK_QUEUE_KIND_NORMAL
+        ),
         task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
     )
     deadline = time.monotonic() + grace
@@ -169,7 +184,8 @@ def _no_worker(args: argparse.Namespace) -> str:
     folder = Path("examples") / args.app
     where = str(folder) if folder.is_dir() else f"<the folder of app {args.app!r}>"
     return (
-        f"no worker polls task queue {args.task_queue!r} at {args.address};"
+        f"no worker polls task queue {args.task_queue or app_task_queue(args.app)!r} at"
+        f" {args.address} (no worker serves app {args.app!r});"
         f" start one: python -m worker {where}"
     )
 
@@ -366,6 +382,45 @@ async def _opened_store(
             await closing
 
 
+async def cmd_artifacts(args: argparse.Namespace) -> int:
+    """A session's artifacts and their versions, or one version's content."""
+    try:
+        service = artifact_service_at(args.artifacts)
+    except Exception as error:  # a bad location, no GCS package or credentials
+        where = args.artifacts or "the default folder"
+        raise CliError(EXIT_USAGE, f"cannot use the artifacts at {where}: {error}") from error
+    if service is None:
+        raise CliError(EXIT_USAGE, "no artifact service (--artifacts none)")
+    scope = {"app_name": args.app, "user_id": args.user, "session_id": args.session_id}
+    if args.name is None:
+        names = await service.list_artifact_keys(**scope)
+        for name in names:
+            versions = await service.list_artifact_versions(**scope, filename=name)
+            numbers = ", ".join(str(v.version) for v in versions)
+            latest = versions[-1] if versions else None
+            kind = (latest.mime_type or "text") if latest else "-"
+            print(f"{name}\tversions {numbers}\t(latest: {kind})")
+        if not names:
+            print("no artifacts")
+        return EXIT_OK
+    part = await service.load_artifact(**scope, filename=args.name, version=args.version)
+    if part is None:
+        which = f" version {args.version}" if args.version is not None else ""
+        raise CliError(EXIT_USAGE, f"no artifact {args.name!r}{which} in session {args.session_id}")
+    data = part.inline_data.data if part.inline_data else None
+    if args.out:
+        Path(args.out).write_bytes(data if data is not None else (part.text or "").encode())
+        return EXIT_OK
+    if data is not None:
+        mime = part.inline_data.mime_type if part.inline_data else None
+        raise CliError(
+            EXIT_USAGE, f"{args.name} holds {len(data)} bytes ({mime}): write them with --out FILE"
+        )
+    text = part.text if part.text is not None else part.model_dump_json(exclude_none=True)
+    print(text, end="" if text.endswith("\n") else "\n")
+    return EXIT_OK
+
+
 async def cmd_pending(args: argparse.Namespace) -> int:
     client = await _client(await _temporal(args), args)
     pending = await client.list_pending(args.app)
@@ -415,13 +470,28 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"error: {message} (see `{self.prog} --help`)\n")
 
+    def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+        """Parsed arguments, --address and --namespace filled in (resolve_connection)."""
+        parsed = super().parse_args(*args, **kwargs)
+        try:
+            resolve_connection(parsed)
+        except CliError as error:
+            self.exit(EXIT_USAGE, f"error: {error}\n")
+        return parsed
+
 
 def parser() -> argparse.ArgumentParser:
     root = _Parser(prog="python -m client", description="durable-adk client")
-    root.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
-    root.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     root.add_argument(
-        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+        "--address", default=None, help="Temporal frontend (default: TEMPORAL_ADDRESS, profile)"
+    )
+    root.add_argument(
+        "--namespace", default=None, help="namespace (default: TEMPORAL_NAMESPACE, profile)"
+    )
+    root.add_argument(
+        "--task-queue",
+        default=os.environ.get("DURABLE_ADK_TASK_QUEUE") or None,
+        help="the one task queue of all apps, if the workers use one (default: the app's own)",
     )
     root.add_argument(
         "--db",
@@ -483,4 +553,17 @@ def parser() -> argparse.ArgumentParser:
     copy.add_argument("source", help="the store to read: a SQLite store's file, or a URL")
     copy.add_argument("target", help="the database to write: a URL (google-adk's tables)")
     copy.set_defaults(handler=cmd_copy_sessions)
+    artifacts = commands.add_parser(
+        "artifacts", help="list a session's artifacts, or print (--out: save) one version"
+    )
+    artifacts.add_argument("session_id")
+    artifacts.add_argument("name", nargs="?", default=None, help="an artifact (`user:` names too)")
+    artifacts.add_argument("--app", required=True)
+    artifacts.add_argument("--user", default="user")
+    artifacts.add_argument("--version", type=int, default=None, help="default: the latest")
+    artifacts.add_argument("--out", default=None, help="write the content to this file")
+    artifacts.add_argument(
+        "--artifacts", default=None, help="the workers' artifact folder or gs://BUCKET (as theirs)"
+    )
+    artifacts.set_defaults(handler=cmd_artifacts)
     return root

@@ -96,7 +96,7 @@ class AgentClient:
         temporal: Client,
         session_service: BaseSessionService,
         *,
-        task_queue: str = names.DEFAULT_TASK_QUEUE,
+        task_queue: str | None = None,
         poll_interval: float = 0.05,
         give_up_after: float = 300.0,
         on_contact_lost: Callable[[str], None] | None = None,
@@ -105,7 +105,9 @@ class AgentClient:
         start, an answer, a query, a stream) raises TemporalUnreachableError (the
         invocation itself goes on). Until then each call asks again with backoff.
         on_contact_lost: called with the workflow id once a call (not a stream:
-        see `events`) has had no contact for ~10 s (default: a logged warning)."""
+        see `events`) has had no contact for ~10 s (default: a logged warning).
+        task_queue: one queue for every app (as a worker started with --task-queue);
+        by default each app's own (`workflows.names.app_task_queue`)."""
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
@@ -115,6 +117,10 @@ class AgentClient:
         self._root_agents: dict[str, str] = {}
         """Root agent names the workers published, by app (a stale one costs the
         workflow a search-attribute update, nothing more)."""
+
+    def queue_of(self, app_name: str) -> str:
+        """The task queue of the app's invocations."""
+        return self.task_queue or names.app_task_queue(app_name)
 
     async def start(
         self,
@@ -162,7 +168,7 @@ class AgentClient:
                     names.INVOCATION_WORKFLOW,
                     request,
                     id=workflow_id,
-                    task_queue=self.task_queue,
+                    task_queue=self.queue_of(app_name),
                     result_type=InvocationResult,
                     # a worker in this process (Runner, tests) takes the first task with
                     # the start reply, one dispatch round trip fewer; else a normal start

@@ -46,6 +46,8 @@ def event_lines(event: Event) -> list[str]:
     delta = event.actions.state_delta
     if delta:
         lines.append(f"{' ' * len(who)} state: {_compact(delta)}")
+    if event.actions.artifact_delta:  # name -> version saved (the content is not here)
+        lines.append(f"{' ' * len(who)} artifacts: {_compact(event.actions.artifact_delta)}")
     return lines
 
 

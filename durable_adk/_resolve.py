@@ -55,8 +55,6 @@ def resolve_app(
 def reject_unimplemented_services(**services: Any) -> None:
     """Raise for a service given that nothing here would use."""
     features = {
-        "artifact_service": "artifact services",
-        "memory_service": "memory services",
         "credential_service": "credential services (tool authentication)",
     }
     for name, service in services.items():

@@ -62,7 +62,9 @@ class DevServerProcess:
         with open(self.log_file, "ab") as out:
             self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + ready_within
-        while not _accepts(self.port):  # the frontend listens once the server is up
+        # the frontend listens before it serves ("Frontend is not healthy yet" on a
+        # loaded machine): wait for both
+        while not (_accepts(self.port) and _serving(self.address)):
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the dev server did not start; see {self.log_file}")
             time.sleep(0.05)
@@ -77,6 +79,21 @@ class DevServerProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+
+
+def _serving(address: str) -> bool:
+    """Whether the server at `address` reports itself healthy (`temporal operator
+    cluster health`)."""
+    try:
+        checked = subprocess.run(
+            [temporal_binary(), "operator", "cluster", "health", "--address", address],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
+    except subprocess.TimeoutExpired:
+        return False
+    return checked.returncode == 0 and "SERVING" in checked.stdout
 
 
 def _accepts(port: int) -> bool:

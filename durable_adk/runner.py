@@ -22,13 +22,16 @@ from google.genai import types
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
+from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
 from adk.agents.run_config import RunConfig
 from adk.apps.app import App
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
+from adk.memory.in_memory_memory_service import InMemoryMemoryService
 from adk.plugins.base_plugin import BasePlugin
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
@@ -71,13 +74,11 @@ class Runner:
         """google.adk 2.13's Runner, plus durable-adk's own options (keyword-only):
         `temporal_client` (none: an embedded dev server), `task_queue`,
         `run_worker` (an in-process worker) and `worker_options`.
-        `session_service` defaults to an InMemorySessionService."""
+        `session_service` defaults to an InMemorySessionService. `artifact_service`
+        and `memory_service` are what the in-process worker's tools and callbacks
+        use (a worker process has its own: `python -m worker --artifacts, --memory`)."""
         app = resolve_app(app, app_name, agent, node, plugins)
-        reject_unimplemented_services(
-            artifact_service=artifact_service,
-            memory_service=memory_service,
-            credential_service=credential_service,
-        )
+        reject_unimplemented_services(credential_service=credential_service)
         if app.root_agent is None:  # (an App built with model_construct)
             raise ValueError("App root_agent must be provided.")
         self.app = app
@@ -118,6 +119,8 @@ class Runner:
                 self._temporal,
                 apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
                 session_service=self.session_service,
+                artifact_service=self.artifact_service,
+                memory_service=self.memory_service,
                 task_queue=self.task_queue,
                 **self._worker_options,
             )
@@ -286,6 +289,7 @@ class Runner:
             app=self.app,
             app_name=self.app_name,
             session_service=self.session_service,
+            artifact_service=self.artifact_service,
             auto_create_session=self.auto_create_session,
             temporal_client=temporal,
             task_queue=self.task_queue,
@@ -306,6 +310,7 @@ class Runner:
             if worker is not None:
                 await self._stop(worker)
                 await close_models(self.agent)  # not left to GC (see close_models)
+                await close_toolsets(self.agent)  # MCP sessions, as google.adk's Runner.close
         finally:
             if env is not None:  # never leave the dev server running behind the script
                 await env.shutdown()
@@ -334,10 +339,7 @@ class Runner:
 
 
 class InMemoryRunner(Runner):
-    """A Runner with an in-memory session service (ADK's InMemoryRunner).
-
-    google.adk's also gives it in-memory artifact and memory services; neither
-    is implemented here, and no agent that could use them constructs."""
+    """A Runner with in-memory session, artifact and memory services (ADK's InMemoryRunner)."""
 
     def __init__(
         self,
@@ -360,6 +362,8 @@ class InMemoryRunner(Runner):
             plugins=plugins,
             app=app,
             session_service=InMemorySessionService(),
+            artifact_service=InMemoryArtifactService(),
+            memory_service=InMemoryMemoryService(),
             plugin_close_timeout=plugin_close_timeout,
             **options,
         )

@@ -299,6 +299,8 @@ PUBLIC_API = {
         "ExampleTool",
         "FunctionTool",
         "LongRunningFunctionTool",
+        "MCPToolset",
+        "McpToolset",
         "ToolConfirmation",
         "ToolContext",
         "TransferToAgentTool",
@@ -347,7 +349,12 @@ PUBLIC_API = {
     ],
     "adk.examples": ["BaseExampleProvider", "Example"],
     "adk.memory": ["BaseMemoryService", "InMemoryMemoryService", "SqliteMemoryService"],
-    "adk.artifacts": ["BaseArtifactService", "InMemoryArtifactService"],
+    "adk.artifacts": [
+        "BaseArtifactService",
+        "FileArtifactService",
+        "GcsArtifactService",
+        "InMemoryArtifactService",
+    ],
     "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
     "client": [
         "AgentClient",

@@ -11,21 +11,30 @@ import os
 import signal
 import sys
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
 from temporalio.worker import UnsandboxedWorkflowRunner
 
+from adk.agents._tree import close_toolsets
+from adk.apps.app import App
+from adk.artifacts._location import artifact_service_at
+from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.artifacts.file_artifact_service import FileArtifactService
+from adk.memory import SqliteMemoryService
 from adk.sessions._open import check as check_store
 from adk.sessions._open import describe as describe_store
 from adk.sessions._open import open_session_service
-from workflows.names import DEFAULT_TASK_QUEUE
+from workflows.names import DEFAULT_TASK_QUEUE, app_task_queue
 
 from ._build import (
     SHUTDOWN_LIMIT_SECONDS,
     SearchAttributesMissing,
     build_worker,
     connect,
+    connect_config,
     ensure_search_attributes,
     shut_down,
     workflow_runner,
@@ -43,10 +52,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "apps", nargs="+", help="app folders (containing agent.py) or modules (pkg.app)"
     )
-    parser.add_argument("--address", default=os.environ.get("TEMPORAL_ADDRESS", "localhost:7233"))
-    parser.add_argument("--namespace", default=os.environ.get("TEMPORAL_NAMESPACE", "default"))
     parser.add_argument(
-        "--task-queue", default=os.environ.get("DURABLE_ADK_TASK_QUEUE", DEFAULT_TASK_QUEUE)
+        "--address", default=None, help="Temporal frontend (default: TEMPORAL_ADDRESS, profile)"
+    )
+    parser.add_argument(
+        "--namespace", default=None, help="namespace (default: TEMPORAL_NAMESPACE, profile)"
+    )
+    parser.add_argument(
+        "--task-queue",
+        default=os.environ.get("DURABLE_ADK_TASK_QUEUE") or None,
+        help="one task queue for all the apps (default: each app its own, durable-adk.<app>)",
     )
     parser.add_argument(
         "--db",
@@ -54,6 +69,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="session store: a SQLite file, or a database URL such as"
         " postgresql+asyncpg://user:pass@host/db (default: $DURABLE_ADK_SESSION_DB, else"
         " $DURABLE_ADK_DATA_DIR/sessions.db)",
+    )
+    parser.add_argument(
+        "--artifacts",
+        default=None,
+        help="artifact folder (a FileArtifactService), gs://BUCKET (a GcsArtifactService,"
+        " needs the gcs extra), or 'none' (default: $DURABLE_ADK_ARTIFACTS_DIR, else"
+        " $DURABLE_ADK_DATA_DIR/artifacts)",
+    )
+    parser.add_argument(
+        "--memory",
+        default=None,
+        help="memory database file (a SqliteMemoryService, shared by the host's workers) or"
+        " 'none' (default: $DURABLE_ADK_MEMORY_DB, else $DURABLE_ADK_DATA_DIR/memory.db)",
     )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
@@ -73,6 +101,8 @@ async def serve(args: argparse.Namespace) -> int:
         log.error("cannot load app", error=str(error))
         return 2
     try:  # configuration errors first, before any connection
+        settings = connect_config(args.address, args.namespace)
+        args.address, args.namespace = settings["target_host"], settings["namespace"]
         runner = workflow_runner()
         store = open_session_service(args.db)
     except ValueError as error:
@@ -82,6 +112,16 @@ async def serve(args: argparse.Namespace) -> int:
         await check_store(store)
     except (SQLAlchemyError, OSError, ValueError) as error:
         log.error("cannot use the session store", store=describe_store(store), error=str(error))
+        return 2
+    try:
+        artifacts = artifact_service(args.artifacts)
+    except Exception as error:  # a folder we cannot create, no GCS package or credentials
+        log.error("bad configuration", error=f"artifacts: {error}")
+        return 2
+    try:
+        memory = memory_service(args.memory)
+    except ValueError as error:  # a folder, not a file
+        log.error("bad configuration", error=f"memory: {error}")
         return 2
     try:
         client = await connect(args.address, args.namespace)
@@ -94,15 +134,25 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     if added:
         log.info("registered search attributes", names=added)
-    worker = build_worker(
-        client,
-        apps=apps,
-        session_service=store,
-        task_queue=args.task_queue,
-        workflow_runner=runner,
-        # on SIGTERM, running tool calls and model steps get this long to finish
-        graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
-    )
+    queues: dict[str, dict[str, App]] = {}  # each queue the apps it serves
+    for name, app in apps.items():
+        queues.setdefault(args.task_queue or app_task_queue(name), {})[name] = app
+    if not args.task_queue:  # invocations started before per-app queues still run there
+        queues[DEFAULT_TASK_QUEUE] = dict(apps)
+    workers = [
+        build_worker(
+            client,
+            apps=served,
+            session_service=store,
+            artifact_service=artifacts,
+            memory_service=memory,
+            task_queue=queue,
+            workflow_runner=runner,
+            # on SIGTERM, running tool calls and model steps get this long to finish
+            graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
+        )
+        for queue, served in queues.items()
+    ]
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -112,26 +162,64 @@ async def serve(args: argparse.Namespace) -> int:
         apps=sorted(apps),
         address=args.address,
         namespace=args.namespace,
-        task_queue=args.task_queue,
+        task_queues=sorted(queues),
         session_db=describe_store(store),
+        artifacts=_describe(artifacts),
+        memory=str(memory.db_path) if memory else None,
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
-    running = asyncio.create_task(worker.run())
+
+    async def run_all() -> None:
+        await asyncio.gather(*(worker.run() for worker in workers))
+
+    running = asyncio.create_task(run_all())
+    try:
+        return await _run_until_stopped(workers, running, stop, args.shutdown_grace)
+    finally:
+        for app in apps.values():  # MCP sessions end cleanly (a stdio server's process too)
+            await close_toolsets(app.root_agent)
+
+
+async def _run_until_stopped(
+    workers: list[Any], running: asyncio.Task[None], stop: asyncio.Event, grace: float
+) -> int:
     stopping = asyncio.create_task(stop.wait())
     await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
     if not running.done():
-        log.info("worker stopping", grace_seconds=args.shutdown_grace)
-        if not await shut_down(worker, args.shutdown_grace):
+        log.info("worker stopping", grace_seconds=grace)
+        finished = await asyncio.gather(*(shut_down(worker, grace) for worker in workers))
+        if not all(finished):
             log.warning(
                 "worker did not finish shutting down; exiting",
-                seconds=args.shutdown_grace + SHUTDOWN_LIMIT_SECONDS,
+                seconds=grace + SHUTDOWN_LIMIT_SECONDS,
                 reason="a known hang in Temporal Core's final shutdown step",
             )
             running.cancel()
             return 0
     await running  # raises a fatal worker error
     return 0
+
+
+def artifact_service(where: str | None) -> BaseArtifactService | None:
+    """The worker's artifact service: a folder (created if missing), a GCS bucket, or none."""
+    return artifact_service_at(where)
+
+
+def memory_service(where: str | None) -> SqliteMemoryService | None:
+    """The worker's memory: a SQLite file every worker of the host can share, or none."""
+    where = where or os.environ.get("DURABLE_ADK_MEMORY_DB")
+    if where == "none":
+        return None
+    path = where or str(Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "memory.db")
+    return SqliteMemoryService(path)
+
+
+def _describe(service: BaseArtifactService | None) -> str | None:
+    if isinstance(service, FileArtifactService):
+        return str(service.root_dir)
+    bucket = getattr(service, "bucket_name", None)
+    return f"gs://{bucket}" if bucket else None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,17 +7,23 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Mapping
+import sys
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client
-from temporalio.service import TLSConfig
+from temporalio.envconfig import ClientConfig
 from temporalio.worker import UnsandboxedWorkflowRunner, Worker, WorkflowRunner
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
 
-from activities import AdkActivities
+from activities import AdkActivities, MemoryScope
+from activities._spec import agent_kind
+from adk.agents._orchestrating import publish_apps
+from adk.agents._tree import all_agents
 from adk.apps.app import App
+from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.memory.base_memory_service import BaseMemoryService
 from adk.sessions.base_session_service import BaseSessionService
 from client._sealing import sealing_client, sealing_converter
 from workflows import WORKFLOWS
@@ -73,17 +79,37 @@ def build_worker(
     apps: Mapping[str, App],
     session_service: BaseSessionService,
     task_queue: str,
+    artifact_service: BaseArtifactService | None = None,
+    memory_service: BaseMemoryService | None = None,
     **worker_options: Any,
 ) -> Worker:
-    activities = AdkActivities(apps, session_service)
+    activities = AdkActivities(apps, session_service, artifact_service)
+    # custom agents' orchestration runs in the workflows, on these very agent objects
+    publish_apps(task_queue, apps)
+    custom = [
+        a for app in apps.values() for a in all_agents(app.root_agent) if agent_kind(a) == "custom"
+    ]
+    if custom:
+        from ._guard import install
+
+        # worker/_guard.py: their nondeterminism fails clearly
+        install(_module_dirs(type(agent) for agent in custom))
     return Worker(
         sealing_client(client),  # `temp:` state sealed in history (client/_sealing.py)
         task_queue=task_queue,
         workflows=WORKFLOWS,
         activities=activities.all(),
         workflow_runner=worker_options.pop("workflow_runner", None) or workflow_runner(),
+        # tools and callbacks find the worker's memory service in their contexts
+        interceptors=[MemoryScope(memory_service), *worker_options.pop("interceptors", [])],
         **worker_options,
     )
+
+
+def _module_dirs(classes: Iterable[type]) -> set[str]:
+    """The folders of the modules defining these classes (their files, where known)."""
+    files = (getattr(sys.modules.get(cls.__module__), "__file__", None) for cls in classes)
+    return {str(Path(f).resolve().parent) for f in files if f}
 
 
 SHUTDOWN_LIMIT_SECONDS = 10.0
@@ -106,25 +132,37 @@ async def shut_down(worker: Worker, grace_seconds: float = 0.0) -> bool:
     return True
 
 
-async def connect(address: str, namespace: str = "default") -> Client:
-    """Connect with our data converter (`temp:` state sealed); TEMPORAL_API_KEY / TEMPORAL_TLS* for real clusters.
+DEFAULT_ADDRESS = "localhost:7233"
 
-    TEMPORAL_API_KEY (Temporal Cloud API keys; implies TLS), TEMPORAL_TLS=true,
-    or mTLS with TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY (file paths).
+
+def connect_config(address: str | None = None, namespace: str | None = None) -> dict[str, Any]:
+    """Temporal connection settings, the same for worker, client and Runner.
+
+    `temporalio.envconfig`'s: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_API_KEY
+    (Temporal Cloud; implies TLS), TEMPORAL_TLS and TEMPORAL_TLS_* (mTLS), and the
+    profiles of the Temporal config file (TEMPORAL_PROFILE, TEMPORAL_CONFIG_FILE);
+    `address` and `namespace` (command-line flags) over them; localhost:7233 and
+    `default` when nothing says. A config file that cannot be read raises ValueError.
     """
-    api_key = os.environ.get("TEMPORAL_API_KEY") or None
-    cert, key = os.environ.get("TEMPORAL_TLS_CERT"), os.environ.get("TEMPORAL_TLS_KEY")
-    tls: bool | TLSConfig = bool(api_key) or os.environ.get("TEMPORAL_TLS", "").lower() in (
-        "1",
-        "true",
-    )
-    if cert and key:
-        tls = TLSConfig(
-            client_cert=Path(cert).read_bytes(), client_private_key=Path(key).read_bytes()
-        )
-    return await Client.connect(
-        address, namespace=namespace, data_converter=sealing_converter(), api_key=api_key, tls=tls
-    )
+    try:
+        config: dict[str, Any] = dict(ClientConfig.load_client_connect_config())
+    except Exception as error:  # a malformed file, an unknown profile
+        raise ValueError(f"Temporal client configuration: {error}") from error
+    if address:
+        config["target_host"] = address
+    if namespace:
+        config["namespace"] = namespace
+    config.setdefault("target_host", DEFAULT_ADDRESS)
+    config.setdefault("namespace", "default")
+    return config
+
+
+async def connect(address: str | None = None, namespace: str | None = None) -> Client:
+    """Connect with `connect_config`'s settings and our data converter (`temp:` state
+    sealed in history)."""
+    config = connect_config(address, namespace)
+    target = config.pop("target_host")
+    return await Client.connect(target, data_converter=sealing_converter(), **config)
 
 
 class SearchAttributesMissing(RuntimeError):

@@ -47,6 +47,7 @@ class RuntimeBase(Protocol):
     status: str
     children: int
     records_errors: bool
+    nested_transfers: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -66,6 +67,7 @@ class RuntimeBase(Protocol):
 
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
     async def _child(
         self,
         agent: AgentSpec,
@@ -74,7 +76,11 @@ class RuntimeBase(Protocol):
         *,
         records_errors: bool = True,
         node_path: str | None = None,
+        nested: bool = False,
     ) -> AgentRunResult: ...
+
+    # custom agents (_custom)
+    async def _run_custom(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
 
     # the ReAct loop (_react)
     async def _run_llm_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...

@@ -41,6 +41,10 @@ with workflow.unsafe.imports_passed_through():
     from .errors import RaisedError, find_raised
 
 
+TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
+"""Histories from before: the transferring agent's after_agent_callback ran right away."""
+
+
 class Orchestration(RuntimeBase):
     """Agent kinds, children and agent callbacks (a mixin of AgentRuntime)."""
 
@@ -113,15 +117,15 @@ class Orchestration(RuntimeBase):
             outcome = await self._run_parallel(agent, branch)
         elif agent.kind == "loop":
             outcome = await self._run_loop(agent, branch)
-        else:
-            raise ApplicationError(
-                f"Agent {agent.name} is a custom BaseAgent subclass; durable-adk runs LlmAgent,"
-                " SequentialAgent, ParallelAgent and LoopAgent.",
-                type="UnsupportedAgent",
-                non_retryable=True,
-            )
+        else:  # a BaseAgent subclass: its _run_async_impl runs here (workflows/_custom.py)
+            outcome = await self._run_custom(agent, branch)
         if agent.has_agent_callbacks and not outcome.end_invocation:
-            await self._agent_callback(agent, branch, "after")
+            if outcome.transfer_to and workflow.patched(TRANSFER_ENDS_RUN_PATCH):
+                # google-adk 2.13: at the top a transfer ends the agent's run (no callback);
+                # under a shell agent the callback follows the target's run
+                outcome.after_callback_deferred = self.nested_transfers
+            else:
+                await self._agent_callback(agent, branch, "after")
         return outcome
 
     async def run_with_transfers(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
@@ -135,13 +139,25 @@ class Orchestration(RuntimeBase):
         shell agent only when an LlmAgent is the root (the shell then runs as a node
         of its workflow); under a shell root, none."""
         records = self.context.root.kind == "llm"
-        outcome = await self._child(agent, branch, records_errors=records)
-        return await self._follow_transfers(agent, outcome, branch, records)
+        outcome = await self._child(agent, branch, records_errors=records, nested=True)
+        return await self._follow_transfers(agent, outcome, branch, records, nested=True)
 
     async def _follow_transfers(
-        self, agent: AgentSpec, outcome: AgentRunResult, branch: str | None, records_errors: bool
+        self,
+        agent: AgentSpec,
+        outcome: AgentRunResult,
+        branch: str | None,
+        records_errors: bool,
+        *,
+        nested: bool = False,
     ) -> AgentRunResult:
+        """Run each transfer's target in a child workflow until one does not transfer.
+        `nested`: under a shell agent, where each transferring agent's after_agent_callback
+        runs once its target's run is over, the innermost first (google-adk 2.13)."""
         escalated = outcome.escalated
+        deferred: list[tuple[AgentSpec, str]] = []
+        if outcome.after_callback_deferred:
+            deferred.append((agent, self.node_path))
         while outcome.transfer_to and not outcome.end_invocation:
             # 2.13's checks and exceptions; `agent` made the transfer
             root = self.paths.root if self.paths else self.context.root
@@ -153,10 +169,14 @@ class Orchestration(RuntimeBase):
                 raise
             path = self.paths.transfer(target) if self.paths else self.node_path
             outcome = await self._child(
-                target, branch, records_errors=records_errors, node_path=path
+                target, branch, records_errors=records_errors, node_path=path, nested=nested
             )
+            if outcome.after_callback_deferred:
+                deferred.append((target, path))
             escalated = escalated or outcome.escalated
             agent = target
+        for transferred, path in reversed(deferred):
+            await self._agent_callback(transferred, branch, "after", node_path=path)
         outcome.escalated = escalated
         return outcome
 
@@ -215,8 +235,10 @@ class Orchestration(RuntimeBase):
         *,
         records_errors: bool = True,
         node_path: str | None = None,
+        nested: bool = False,
     ) -> AgentRunResult:
-        """`node_path`: the run's own (a transfer target's); else it shares this run's."""
+        """`node_path`: the run's own (a transfer target's); else it shares this run's.
+        `nested`: see AgentRunInput.nested_transfers."""
         await self.flush()  # the child reads the session: persist what we hold first
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
@@ -240,6 +262,7 @@ class Orchestration(RuntimeBase):
                     invocation_id=self.invocation_id,
                     records_errors=records_errors,
                     node_path=self.node_path if node_path is None else node_path,
+                    nested_transfers=nested,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
@@ -273,11 +296,12 @@ class Orchestration(RuntimeBase):
         return outcome
 
     async def _agent_callback(
-        self, agent: AgentSpec, branch: str | None, when: str
+        self, agent: AgentSpec, branch: str | None, when: str, *, node_path: str | None = None
     ) -> AgentCallbackOutput:
+        """`node_path`: the agent's run's, when not this workflow's (a deferred callback)."""
         await self.flush()
         try:
-            output = await self._agent_callback_activity(agent, branch, when)
+            output = await self._agent_callback_activity(agent, branch, when, node_path)
         except ActivityError as error:
             error_type, message = failure_message(error)
             failure = ApplicationError(message, type=error_type, non_retryable=True)
@@ -290,12 +314,15 @@ class Orchestration(RuntimeBase):
         return output
 
     async def _agent_callback_activity(
-        self, agent: AgentSpec, branch: str | None, when: str
+        self, agent: AgentSpec, branch: str | None, when: str, node_path: str | None = None
     ) -> AgentCallbackOutput:
+        ref = self.ref(agent, branch)
+        if node_path is not None:
+            ref.node_path = node_path
         return await workflow.execute_activity(
             names.AGENT_CALLBACK,
             AgentCallbackInput(
-                ref=self.ref(agent, branch),
+                ref=ref,
                 when=when,  # type: ignore[arg-type]
                 event_id=str(workflow.uuid4()),
                 timestamp=workflow.now().timestamp(),

@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.flows.llm_flows.functions import own_text
 
     from . import names
+    from ._custom import CustomAgents
     from ._humans import (
         RequestHub,
     )
@@ -43,7 +44,7 @@ with workflow.unsafe.imports_passed_through():
 TEMP_PREFIX = "temp:"
 
 
-class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
+class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
     """The state one workflow keeps while it runs agents of an invocation."""
 
     def __init__(
@@ -58,10 +59,13 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         records_errors: bool = True,
         node_path: str = "",
         paths: NodePaths | None = None,
+        nested_transfers: bool = False,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
         """See AgentRunInput.records_errors."""
+        self.nested_transfers = nested_transfers
+        """See AgentRunInput.nested_transfers."""
         self.node_path = node_path
         """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
         self.paths = paths
@@ -149,6 +153,8 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits):
         self.event_count += 1
         self.transcript.add(event)
         for key, value in event.actions.state_delta.items():
+            if not key.startswith(TEMP_PREFIX) and key in self.temp_state:
+                self.temp_state[key] = value  # a key of BeginOutput.invocation_state, written
             if not key.startswith(TEMP_PREFIX):
                 self.state_delta[key] = value
         final = event.is_final_response() and not ongoing

@@ -58,6 +58,9 @@ def event_lines(event: Event) -> list[str]:
             lines.append(f"← code {outcome}: {short(result.output or '', 200)}")
     if event.error_code:
         lines.append(f"**{event.author}** error `{event.error_code}`: {event.error_message or ''}")
+    if event.actions.artifact_delta:  # names and versions: the content is not in the workflow
+        saved = ", ".join(f"`{name}` v{v}" for name, v in event.actions.artifact_delta.items())
+        lines.append(f"**{event.author}** saved {short(saved, 200)}")
     return lines
 
 

@@ -87,6 +87,7 @@ class AdkAgentRunWorkflow:
                 hub=_RootHub(input.context.root_workflow_id),
                 records_errors=input.records_errors,
                 node_path=input.node_path,
+                nested_transfers=input.nested_transfers,
             )
         )
         try:
@@ -119,7 +120,10 @@ class AdkAgentRunWorkflow:
             temp_state=call.parent.temp_state,
             llm_calls=input.llm_calls,
             session=SessionRef(
-                app_name=parent.app_name, user_id=parent.user_id, session_id=session_id
+                app_name=parent.app_name,
+                user_id=parent.user_id,
+                session_id=session_id,
+                artifact_session=parent.artifact_session or parent.session_id,
             ),
             invocation_id=invocation_id,
             hub=_RootHub(input.context.root_workflow_id),

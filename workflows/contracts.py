@@ -107,6 +107,9 @@ class SessionRef(BaseModel):
     app_name: str
     user_id: str
     session_id: str
+    artifact_session: str | None = None
+    """An AgentTool's own session: the session whose artifacts its agent uses (its top
+    caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
 
 class InvocationInput(BaseModel):
@@ -148,6 +151,12 @@ class BeginOutput(BaseModel):
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+    invocation_state: dict[str, Any] = Field(default_factory=dict)
+    """What a plugin's on_user_message_callback wrote into the session's state directly
+    (SaveFilesAsArtifactsPlugin's pending artifact versions): google-adk 2.13 keeps it in
+    the invocation's copy of the session, never persisted. The workflow carries it with
+    the `temp:` state, so every later activity of the invocation sees it, until an
+    event writes the key."""
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
@@ -328,6 +337,12 @@ class AgentRunInput(BaseModel):
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
+    nested_transfers: bool = False
+    """Whether the agent runs under a Sequential, Parallel or Loop agent, where google-adk
+    2.13 runs a transfer's target inside the transferring agent's run: that agent's
+    after_agent_callback then runs after the target's (here: the parent runs it, see
+    AgentRunResult.after_callback_deferred). At the top a transfer ends the agent's run,
+    and its after_agent_callback is not run."""
 
 
 class AgentRunResult(BaseModel):
@@ -347,6 +362,9 @@ class AgentRunResult(BaseModel):
     event_count: int = 0
     tool_output: ToolCallOutput | None = None
     """For an AgentTool run: the function response for the caller."""
+    after_callback_deferred: bool = False
+    """The agent transferred under a shell agent: whoever follows the transfer runs its
+    after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
 
 
 class AgentCallbackInput(BaseModel):
@@ -377,6 +395,25 @@ class FinishAgentToolInput(BaseModel):
     invocation_id: str
     final_text: str | None = None
     pending_events: list[Event] = Field(default_factory=list)
+
+
+class CustomViewInput(BaseModel):
+    """What a custom agent's orchestration reads from the session (workflows/_custom.py)."""
+
+    session: SessionRef
+    invocation_id: str
+    branch: str | None = None
+    after_event_id: str | None = None
+    """The events of this invocation (and branch) recorded after this one."""
+    initial: bool = False
+    """The agent starts: its state, the last event's id and the user message instead."""
+
+
+class CustomViewOutput(BaseModel):
+    state: dict[str, Any] = Field(default_factory=dict)
+    events: list[Event] = Field(default_factory=list)
+    last_event_id: str | None = None
+    user_content: types.Content | None = None
 
 
 class PersistEventsInput(BaseModel):

@@ -69,6 +69,7 @@ class AdkInvocationWorkflow:
                 **BOOKKEEPING,
             )
             runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
+            runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
             runtime.entry = agent.name

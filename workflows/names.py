@@ -11,6 +11,17 @@ from urllib.parse import unquote
 from temporalio.common import SearchAttributeKey, SearchAttributePair, TypedSearchAttributes
 
 DEFAULT_TASK_QUEUE = "durable-adk"
+"""The prefix of the apps' task queues (and the one queue of a worker told to serve all
+its apps on `DEFAULT_TASK_QUEUE` itself)."""
+
+
+def app_task_queue(app_name: str) -> str:
+    """The task queue an app's invocations run on, unless one queue is set for all:
+    a worker polls the queues of the apps it loaded, so a worker without the app
+    never receives its work. Child workflows and activities stay on their
+    invocation's queue."""
+    return f"{DEFAULT_TASK_QUEUE}.{app_name}"
+
 
 INVOCATION_WORKFLOW = "AdkInvocation"
 
@@ -128,6 +139,7 @@ AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
 FINISH_AGENT_TOOL = "adk.finish_agent_tool"
 RUN_HOOK = "adk.run_hook"
+CUSTOM_AGENT_VIEW = "adk.custom_agent_view"
 
 # Human-in-the-loop: updates (validated; nothing is written for a rejected answer),
 # signal variants (same checks, invalid ones ignored with a warning), a query.

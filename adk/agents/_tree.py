@@ -20,3 +20,16 @@ def all_agents(root: BaseAgent) -> Iterator[BaseAgent]:
             yield from all_agents(tool.agent)
     for sub_agent in root.sub_agents:
         yield from all_agents(sub_agent)
+
+
+async def close_toolsets(root: BaseAgent) -> None:
+    """Close each toolset of the tree once (its MCP sessions, a stdio server's process),
+    as google-adk 2.13's Runner.close does. A toolset's close logs its own errors."""
+    from ..tools.base_toolset import BaseToolset
+
+    seen: set[int] = set()
+    for agent in all_agents(root):
+        for tool in getattr(agent, "tools", []):
+            if isinstance(tool, BaseToolset) and id(tool) not in seen:
+                seen.add(id(tool))
+                await tool.close()

@@ -7,16 +7,20 @@ serializable spec that the workflow runs on; callbacks run in activities).
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ClassVar, TypeVar, Union
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing_extensions import deprecated
 
 from .._unimplemented import not_implemented
+from ._orchestrating import OrchestrationContext
 from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
+
+if TYPE_CHECKING:
+    from ..events.event import Event
 
 _SingleAgentCallback = Callable[
     [CallbackContext], Union[Awaitable[types.Content | None], types.Content | None]
@@ -145,6 +149,34 @@ class BaseAgent(BaseModel):
             if getattr(self, name) is not None
         ]
         return found
+
+    async def run_async(self, parent_context: Any) -> AsyncGenerator[Event, None]:
+        """Run this agent from a custom agent's `_run_async_impl`: it runs as a child
+        workflow (its callbacks too); its events come back as google-adk yields them.
+
+        Elsewhere an agent runs through a Runner (each invocation a workflow)."""
+        if not isinstance(parent_context, OrchestrationContext):
+            raise NotImplementedError(
+                f"{type(self).__name__}.run_async(ctx) runs here only inside a custom"
+                " agent's _run_async_impl (with the ctx it was given); to run an agent,"
+                " use a Runner: durable-adk runs every invocation as a workflow."
+            )
+        async for event in parent_context._run_sub_agent(self):
+            yield event
+
+    async def _run_async_impl(self, ctx: Any) -> AsyncGenerator[Event, None]:
+        """A custom agent's orchestration (override it); runs in the workflow, so it
+        must be deterministic (README, 'Custom agents')."""
+        raise NotImplementedError(f"_run_async_impl for {type(self)} is not implemented.")
+        yield  # an async generator
+
+    async def run_live(self, parent_context: Any) -> AsyncGenerator[Event, None]:
+        raise not_implemented(f"{type(self).__name__}.run_live", "live (audio/video) runs")
+        yield  # an async generator
+
+    async def _run_live_impl(self, ctx: Any) -> AsyncGenerator[Event, None]:
+        raise not_implemented(f"{type(self).__name__}._run_live_impl", "live (audio/video) runs")
+        yield  # an async generator
 
     @property
     def root_agent(self) -> BaseAgent:

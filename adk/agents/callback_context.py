@@ -6,13 +6,16 @@ Runs on: activity side.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from google.genai import types
 
 from ..events.event_actions import EventActions
 from ..sessions.state import State
 from .readonly_context import ReadonlyContext
 
 if TYPE_CHECKING:
+    from ..artifacts.base_artifact_service import ArtifactVersion, BaseArtifactService
     from ..events.event import Event
     from ..memory.base_memory_service import BaseMemoryService, SearchMemoryResponse
     from ..memory.memory_entry import MemoryEntry
@@ -42,6 +45,53 @@ class CallbackContext(ReadonlyContext):
     def actions(self) -> EventActions:
         self._state.record_nested_writes()  # writes into containers read from state
         return self._event_actions
+
+    # ── artifacts (google-adk 2.13's Context methods) ───────────────────────
+
+    def _require_artifact_service(self) -> BaseArtifactService:
+        service: BaseArtifactService | None = self._invocation_context.artifact_service
+        if service is None:
+            raise ValueError("Artifact service is not initialized.")
+        return service
+
+    def _artifact_scope(self) -> dict[str, str]:
+        ctx = self._invocation_context
+        return {"app_name": ctx.app_name, "user_id": ctx.user_id, "session_id": ctx.session.id}
+
+    async def load_artifact(self, filename: str, version: int | None = None) -> types.Part | None:
+        """A version of one of the session's artifacts (`user:` names: the user's); the
+        latest when `version` is None; None when there is none."""
+        return await self._require_artifact_service().load_artifact(
+            **self._artifact_scope(), filename=filename, version=version
+        )
+
+    async def save_artifact(
+        self,
+        filename: str,
+        artifact: types.Part,
+        custom_metadata: dict[str, Any] | None = None,
+    ) -> int:
+        """Save a new version and record it in this event's artifact_delta; its number."""
+        version = await self._require_artifact_service().save_artifact(
+            **self._artifact_scope(),
+            filename=filename,
+            artifact=artifact,
+            custom_metadata=custom_metadata,
+        )
+        self._event_actions.artifact_delta[filename] = version
+        return version
+
+    async def get_artifact_version(
+        self, filename: str, version: int | None = None
+    ) -> ArtifactVersion | None:
+        """A version's metadata (the latest when `version` is None)."""
+        return await self._require_artifact_service().get_artifact_version(
+            **self._artifact_scope(), filename=filename, version=version
+        )
+
+    async def list_artifacts(self) -> list[str]:
+        """The filenames of the session's artifacts and the user's."""
+        return await self._require_artifact_service().list_artifact_keys(**self._artifact_scope())
 
     # ── memory (google-adk 2.13's Context methods; the worker's memory service) ──
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..artifacts.base_artifact_service import BaseArtifactService
 from ..plugins.plugin_manager import PluginManager
 from ..sessions.base_session_service import BaseSessionService
 from ..sessions.session import Session
@@ -30,7 +31,7 @@ class InvocationContext(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     session_service: BaseSessionService | None = None
-    artifact_service: Any = None
+    artifact_service: BaseArtifactService | None = None
     memory_service: Any = None
     credential_service: Any = None
     invocation_id: str

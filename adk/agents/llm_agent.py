@@ -8,6 +8,7 @@ in activities.
 from __future__ import annotations
 
 import asyncio
+import logging
 import warnings
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Literal, Union
@@ -25,6 +26,7 @@ from ..models.llm_request import LlmRequest
 from ..models.llm_response import LlmResponse
 from ..models.registry import LLMRegistry
 from ..planners.base_planner import BasePlanner
+from ..tools._transient import TransientToolError
 from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
 from .base_agent import BaseAgent, _as_list, call_maybe_async
@@ -33,6 +35,10 @@ from .callback_context import CallbackContext
 from .context import Context as ToolContext
 from .llm_agent_config import LlmAgentConfig
 from .readonly_context import ReadonlyContext
+
+DEFAULT_MODEL = "gemini-2.5-flash"
+
+logger = logging.getLogger(__name__)
 
 InstructionProvider = Callable[[ReadonlyContext], Union[str, Awaitable[str]]]
 ToolUnion = Union[Callable[..., Any], BaseTool, Any]
@@ -228,32 +234,36 @@ class LlmAgent(BaseAgent):
         return str(await call_maybe_async(self.global_instruction, ctx)), True
 
     async def canonical_tools(self, ctx: ReadonlyContext | None = None) -> list[BaseTool]:
-        """The agent's tools as BaseTool instances (plain functions are wrapped)."""
-        from ..tools.base_tool import BaseTool
+        """The agent's tools as BaseTool instances (plain functions are wrapped, toolsets
+        listed concurrently, in `tools` order, as in google-adk 2.13)."""
+        return [tool for _, tools in await self._tool_groups(ctx) for tool in tools]
+
+    async def _tool_groups(self, ctx: ReadonlyContext | None) -> list[tuple[Any, list[BaseTool]]]:
+        """Each entry of `tools` with what it resolves to (a toolset: its listing)."""
+        resolved = await asyncio.gather(*(self._resolve_tool(tool, ctx) for tool in self.tools))
+        return list(zip(self.tools, resolved, strict=True))
+
+    async def _resolve_tool(self, tool: Any, ctx: ReadonlyContext | None) -> list[BaseTool]:
         from ..tools.base_toolset import BaseToolset
         from ..tools.function_tool import FunctionTool
         from ..tools.google_search_tool import GoogleSearchTool
 
-        resolved: list[BaseTool] = []
-        for tool in self.tools:
-            if (
-                isinstance(tool, GoogleSearchTool)
-                and tool.bypass_multi_tools_limit
-                and len(self.tools) > 1
-            ):
-                raise not_implemented(
-                    "GoogleSearchTool(bypass_multi_tools_limit=True) beside other tools",
-                    "google search run by an agent of its own (GoogleSearchAgentTool)",
-                )
-            if isinstance(tool, BaseTool):
-                resolved.append(tool)
-            elif isinstance(tool, BaseToolset):
-                resolved.extend(await tool.get_tools(ctx))
-            elif callable(tool):
-                resolved.append(self._wrapped(tool, FunctionTool))
-            else:
-                raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
-        return resolved
+        if (
+            isinstance(tool, GoogleSearchTool)
+            and tool.bypass_multi_tools_limit
+            and len(self.tools) > 1
+        ):
+            raise not_implemented(
+                "GoogleSearchTool(bypass_multi_tools_limit=True) beside other tools",
+                "google search run by an agent of its own (GoogleSearchAgentTool)",
+            )
+        if isinstance(tool, BaseTool):
+            return [tool]
+        if isinstance(tool, BaseToolset):
+            return await _toolset_tools(self.name, tool, ctx)
+        if callable(tool):
+            return [self._wrapped(tool, FunctionTool)]
+        raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
 
     async def _close_models(self) -> None:
         """Close the model clients this agent opened on the running event loop."""
@@ -358,6 +368,34 @@ class LlmAgent(BaseAgent):
 
 
 Agent = LlmAgent
+
+
+async def _toolset_tools(agent: str, toolset: Any, ctx: ReadonlyContext | None) -> list[BaseTool]:
+    """A toolset's tools; one that fails to list is left out and logged, as in
+    google-adk 2.13 (the agent runs without them). Each takes the toolset's
+    `activity_options` unless it has its own."""
+    try:
+        tools: list[BaseTool] = await toolset.get_tools_with_prefix(ctx)
+    except TransientToolError:
+        raise  # a lost connection while a retry is to come: the step's attempt fails
+    except Exception as error:
+        prefix = toolset.tool_name_prefix
+        logger.error(
+            "Agent %s will run without the tools from toolset %s%s, which failed to load: %s",
+            agent,
+            type(toolset).__name__,
+            f" (prefix {prefix!r})" if prefix else "",
+            error,
+            exc_info=True,
+        )
+        return []
+    if (
+        toolset.activity_options is not None
+    ):  # durable-adk: the toolset's, unless a tool has its own
+        for tool in tools:
+            if tool.activity_options is None:
+                tool.activity_options = toolset.activity_options
+    return tools
 
 
 def _code_ran_after(event: Event, later: Event) -> bool:

@@ -105,7 +105,6 @@ UNIMPLEMENTED = {
         [*LIVE_CONNECT_FIELDS, "save_live_blob", "save_live_audio", "tool_thread_pool_config"],
         "live (bidi) runs",
     ),
-    "save_input_blobs_as_artifacts": "artifacts",
     "support_cfc": "compositional function calling (live)",
     "service_tier": "service tiers",
     "telemetry": "telemetry settings",

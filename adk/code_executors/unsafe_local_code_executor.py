@@ -113,7 +113,14 @@ class UnsafeLocalCodeExecutor(BaseCodeExecutor):
         import subprocess
 
         code = code_execution_input.code
-        env = dict(os.environ)
+        # the worker's own secrets stay out of model-written code (the model API keys
+        # stay in, as google-adk 2.13 leaves them: its code may call the model)
+        env = {
+            name: value
+            for name, value in os.environ.items()
+            if name != "DURABLE_ADK_TEMP_STATE_KEY"
+            and not name.startswith(("TEMPORAL_API_KEY", "TEMPORAL_TLS"))
+        }
         # the application's modules import as they do in the worker
         env["PYTHONPATH"] = os.pathsep.join(path for path in sys.path if path)
         env["PYTHONIOENCODING"] = "utf-8"  # a pipe would take the locale's encoding

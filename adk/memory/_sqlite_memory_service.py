@@ -114,6 +114,8 @@ class SqliteMemoryService(BaseMemoryService):
             raise ValueError("max_event_bytes must be positive.")
         if max_results <= 0:
             raise ValueError("max_results must be positive.")
+        self.db_path = self._db_path
+        """The database file (or `:memory:`)."""
         self._fts_mode = fts
         self._max_event_bytes = max_event_bytes
         self._max_results = max_results

@@ -38,12 +38,19 @@ class LlmRequest(BaseModel):
     service_tier: str | None = None
     """Serving tier (not implemented: Gemini raises NotImplementedError when set)."""
 
+    _dynamic_instructions: list[str] = PrivateAttr(default_factory=list)
+    """Instructions tools added while they were resolved (load_artifacts' list): appended
+    to the system instruction once every tool has run (google-adk 2.13's order)."""
     _has_static_instruction: bool = PrivateAttr(default=False)
     """A static_instruction put non-text parts in `contents` (they stay a stable prefix)."""
     _static_instruction_prefix_end_index: int | None = PrivateAttr(default=None)
     _contents_shared: bool = PrivateAttr(default=False)
     """`contents` holds the model step's shared contents (flows/llm_flows/_contents_memo.py):
     the engine reads them; before anything may change one, `_own_contents` copies them."""
+
+    def _append_dynamic_instructions(self, instructions: list[str]) -> None:
+        """Queue instructions a tool adds (see `_dynamic_instructions`)."""
+        self._dynamic_instructions.extend(instructions)
 
     def _own_contents(self) -> None:
         """Make `contents` this request's own (copies), so changing them in place is safe.

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .load_artifacts_tool import load_artifacts_tool as load_artifacts
     from .load_memory_tool import load_memory_tool as load_memory
     from .long_running_tool import LongRunningFunctionTool
+    from .mcp_tool.mcp_toolset import MCPToolset, McpToolset
     from .preload_memory_tool import preload_memory_tool as preload_memory
     from .tool_context import ToolContext
     from .transfer_to_agent_tool import TransferToAgentTool, transfer_to_agent
@@ -38,6 +39,8 @@ _LAZY = {  # name -> (module, attribute)
     "ExampleTool": (".example_tool", "ExampleTool"),
     "FunctionTool": (".function_tool", "FunctionTool"),
     "LongRunningFunctionTool": (".long_running_tool", "LongRunningFunctionTool"),
+    "MCPToolset": (".mcp_tool.mcp_toolset", "MCPToolset"),
+    "McpToolset": (".mcp_tool.mcp_toolset", "McpToolset"),
     "ToolContext": (".tool_context", "ToolContext"),
     "TransferToAgentTool": (".transfer_to_agent_tool", "TransferToAgentTool"),
     "exit_loop": (".exit_loop_tool", "exit_loop"),
@@ -58,6 +61,8 @@ __all__ = [
     "ExampleTool",
     "FunctionTool",
     "LongRunningFunctionTool",
+    "MCPToolset",
+    "McpToolset",
     "ToolConfirmation",
     "ToolContext",
     "TransferToAgentTool",

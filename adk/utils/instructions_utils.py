@@ -7,7 +7,7 @@ text, unless the brace follows `$`, `{` or a backslash (an escape: left as
 written); `{key?}` is optional; names must be identifiers, optionally with an
 `app:`, `user:` or `temp:` prefix, or the placeholder is left as written; a
 state value of None renders as ""; `{artifact.name}` loads the latest version
-of an artifact.
+of an artifact (its text; other content as load_artifacts would show it).
 """
 
 from __future__ import annotations
@@ -85,8 +85,12 @@ async def _artifact_text(filename: str, optional: bool, readonly_context: Readon
         if optional:
             return ""
         raise KeyError(f"Artifact '{filename}' not found in agent '{readonly_context.agent_name}'.")
-    if isinstance(artifact, types.Part) and artifact.text is not None:
-        return artifact.text
+    if isinstance(artifact, types.Part):  # as load_artifacts shows it (2.13): text, or a note
+        from ..tools.load_artifacts_tool import as_safe_part_for_llm
+
+        safe = as_safe_part_for_llm(artifact, filename)
+        if safe.text is not None:
+            return safe.text
     return str(artifact)
 
 

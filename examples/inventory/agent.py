@@ -6,6 +6,9 @@
 - GlobalInstructionPlugin puts one instruction before every agent's.
 - AuditPlugin, our own: counts tool calls in the user's state (recorded with the
   call's response, so it survives workers and retries) and logs each finished run.
+- ExampleTool shows the model one worked example (a question, the check_stock
+  call, its result and the answer) in its system instruction, as google-adk
+  renders few-shot examples.
 
 With GOOGLE_API_KEY (or GEMINI_API_KEY, or Vertex settings) it uses Gemini;
 otherwise an offline model that asks for the item the user named, then for its
@@ -24,9 +27,11 @@ from google.genai import types
 
 from adk import Agent
 from adk.apps import App
+from adk.examples import Example
 from adk.models import BaseLlm, LlmRequest, LlmResponse
 from adk.plugins import BasePlugin, ReflectAndRetryToolPlugin
 from adk.plugins.global_instruction_plugin import GlobalInstructionPlugin
+from adk.tools import ExampleTool
 
 STOCK = {"widget": 12, "gadget": 0, "sprocket": 7}
 log = structlog.get_logger("inventory")
@@ -100,12 +105,32 @@ def _model() -> str | BaseLlm:
     return "gemini-2.5-flash" if (has_key or vertex) else OfflineInventoryModel()
 
 
+EXAMPLES = ExampleTool(
+    [
+        Example(
+            input=types.Content(role="user", parts=[types.Part(text="Any sprockets left?")]),
+            output=[
+                types.Content(role="model", parts=[_lookup("sprocket")]),
+                types.Content(
+                    role="user",
+                    parts=[
+                        types.Part.from_function_response(
+                            name="check_stock", response={"item": "sprocket", "in_stock": 7}
+                        )
+                    ],
+                ),
+                types.Content(role="model", parts=[types.Part(text="We have 7 sprockets.")]),
+            ],
+        )
+    ]
+)
+
 root_agent = Agent(
     name="inventory_agent",
     model=_model(),
     description="Answers stock questions.",
     instruction="Use check_stock to answer questions about what is in stock.",
-    tools=[check_stock],
+    tools=[check_stock, EXAMPLES],
 )
 
 app = App(

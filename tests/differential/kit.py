@@ -22,10 +22,18 @@ A case is a module under cases/ written exactly as an ADK user writes it
   runs in this process),
   `REFERENCE_ARTIFACT_SERVICE = True` (the reference Runner gets an
   InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
-  result without one; ours has no artifact service and runs as InMemoryRunner does),
+  result without one; ours runs without one as InMemoryRunner does; its artifacts
+  are not compared),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
-  (a turn that raised is not the last: the session goes on).
+  (a turn that raised is not the last: the session goes on);
+  `memory_service()` (the side's memory service, given to the Runner) and
+  `async seed_memory(service, app_name, user_id)` (what it remembers before the
+  first turn, e.g. another session of the user's),
+  `artifact_service()` (the side's artifact service, given to the Runner; every
+  artifact of the session and the user at the end is compared, each version's
+  content and metadata) and `INITIAL_ARTIFACTS` (filename -> Part, saved before
+  the first turn; a `user:` name is the user's).
 
 A case may also be a folder (cases/NAME/) holding an Agent Config YAML app:
 `root_agent.yaml` (and the files it refers to), and an `__init__.py` with
@@ -340,6 +348,13 @@ async def _document(
     session_id = f"{case.__name__}-{next(_counter)}"
     state = dict(getattr(case, "INITIAL_STATE", {}))
     await service.create_session(app_name=APP, user_id=USER, session_id=session_id, state=state)
+    if hasattr(case, "seed_memory"):
+        await case.seed_memory(runner.memory_service, APP, USER)
+    artifacts = _artifact_service_of(runner, case)
+    for filename, part in getattr(case, "INITIAL_ARTIFACTS", {}).items():
+        await artifacts.save_artifact(
+            app_name=APP, user_id=USER, session_id=session_id, filename=filename, artifact=part
+        )
     printed = io.StringIO()
     if getattr(case, "CAPTURE_STDOUT", False):
         with contextlib.redirect_stdout(printed):
@@ -363,6 +378,7 @@ async def _document(
             "events": [{"same_as_yielded": e["id"]} if e in yielded else e for e in stored],
         },
         "requests": dict(recorder.requests),
+        **({"artifacts": await _artifacts(artifacts, session_id)} if artifacts else {}),
         **_named_session(
             session_id,
             {
@@ -381,6 +397,31 @@ async def _document(
 def _named_session(session_id: str, printed: dict[str, Any]) -> dict[str, Any]:
     """What plugins printed or noted, the kit's own session id (one per side) named."""
     return json.loads(json.dumps(printed).replace(json.dumps(session_id)[1:-1], "<session>"))
+
+
+def _artifact_service_of(runner: Any, case: Any) -> Any:
+    """The runner's artifact service when the case gives one (`artifact_service()`):
+    its artifacts are then compared (not REFERENCE_ARTIFACT_SERVICE's, one side's)."""
+    return runner.artifact_service if hasattr(case, "artifact_service") else None
+
+
+async def _artifacts(service: Any, session_id: str) -> Any:
+    """Every version of every artifact the session sees: content and metadata."""
+    scope = {"app_name": APP, "user_id": USER, "session_id": session_id}
+    out: dict[str, Any] = {}
+    for name in await service.list_artifact_keys(**scope):
+        versions = await service.list_artifact_versions(**scope, filename=name)
+        out[name] = [
+            {
+                "content": _jsonable(
+                    await service.load_artifact(**scope, filename=name, version=v.version)
+                ),
+                "metadata": _jsonable(v.model_dump(exclude={"create_time"})),
+            }
+            for v in versions
+        ]
+    # the session's id differs by side (URIs name it)
+    return json.loads(json.dumps(out).replace(session_id, "<session>"))
 
 
 def _by_branch(events: list[Any]) -> list[Any]:
@@ -413,7 +454,10 @@ async def run_reference(case_name: str) -> Any:
 
         agent = case.build(_model_factory(REFERENCE, recorder))
         plugins = _plugins(case)
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = {
+            "artifact_service": _artifact_service(case),
+            "memory_service": _memory_service(case),
+        }
         if getattr(case, "REFERENCE_ARTIFACT_SERVICE", False):
             from google.adk.artifacts import InMemoryArtifactService
 
@@ -443,8 +487,26 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
     with warnings.catch_warnings():  # as the reference's: a deprecation is not an outcome
         warnings.simplefilter("ignore")
         plugins = _plugins(case)
-        async with runner_for(temporal_env, agent, plugins=plugins) as runner:
+        async with runner_for(
+            temporal_env,
+            agent,
+            plugins=plugins,
+            artifact_service=_artifact_service(case),
+            memory_service=_memory_service(case),
+        ) as runner:
             return await _document(runner, case, recorder, plugins)
+
+
+def _artifact_service(case: Any) -> Any:
+    """The case's artifact service (`artifact_service()`: its side's class), if any."""
+    build = getattr(case, "artifact_service", None)
+    return build() if build is not None else None
+
+
+def _memory_service(case: Any) -> Any:
+    """The case's memory service (`memory_service()`: its side's class), if any."""
+    build = getattr(case, "memory_service", None)
+    return build() if build is not None else None
 
 
 def _plugins(case: Any) -> list[Any] | None:

@@ -41,7 +41,7 @@ async def record() -> str:
     from temporalio.testing import WorkflowEnvironment
 
     from adk import Agent, Runner
-    from adk.runners import DEV_SERVER_ARGS, temporal_binary
+    from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
     from adk.sessions import InMemorySessionService
     from adk.testing import MockModel
     from workflows import names

@@ -184,3 +184,42 @@ async def test_changing_a_request_in_place_leaves_the_next_request_as_built() ->
     # without a callback the request keeps the shared objects: nothing was copied
     third = request()
     assert all(a is b for a, b in zip(second.contents, third.contents, strict=True))
+
+
+async def test_a_users_planner_or_tool_changing_contents_in_place_leaves_the_next_request_right():
+    """Through the request pipeline: code of the user's that gets the request (a
+    planner's build_planning_instruction, a tool's process_llm_request) may change
+    contents in place; the next step's request is still built from the events."""
+    from adk.flows.llm_flows.pipeline import build_llm_request
+    from adk.planners import BasePlanner
+    from adk.tools import BaseTool
+
+    class Redacting(BasePlanner):
+        def build_planning_instruction(self, readonly_context, llm_request):
+            for content in llm_request.contents:
+                for part in content.parts or []:
+                    if part.text:
+                        part.text = part.text.replace("turn", "[x]")
+            return None
+
+        def process_planning_response(self, callback_context, response_parts):
+            return None
+
+    class Stamping(BaseTool):
+        async def process_llm_request(self, *, tool_context, llm_request):
+            llm_request.contents[0].parts[0].text += " (stamped)"
+
+    for agent in (
+        LlmAgent(name=ME, planner=Redacting()),
+        LlmAgent(name=ME, tools=[Stamping(name="stamp", description="d")]),
+    ):
+        session = Session(id=f"s-{type(agent.planner).__name__}", app_name="a", user_id="u")
+        session.events.extend(_turn(0))
+        ctx = InvocationContext(invocation_id="i", agent=agent, session=session)
+        first = await build_llm_request(ctx, agent)
+        session.events.append(_text("user", "next turn"))
+        second = await build_llm_request(ctx, agent)
+        fresh = LlmRequest()
+        contents.process(ctx, agent, fresh)
+        assert second.contents != first.contents
+        assert [c.parts[0].text for c in fresh.contents][:1] == ["turn 0"]  # type: ignore[index]

@@ -47,13 +47,6 @@ def test_a_bad_classifier_is_refused_with_google_adks_message(plugin: str, class
     assert str(ours.value) == str(theirs.value)
 
 
-def test_save_files_as_artifacts_plugin_is_refused_until_artifacts_exist() -> None:
-    with pytest.raises(NotImplementedError, match="save_files_as_artifacts_plugin"):
-        from adk.plugins.save_files_as_artifacts_plugin import (  # noqa: F401
-            SaveFilesAsArtifactsPlugin,
-        )
-
-
 def test_a_classification_checks_its_status() -> None:
     with pytest.raises(ValueError, match="status must be 'OK' or 'ERROR'"):
         ToolResultClassification(status="MAYBE")  # type: ignore[arg-type]

@@ -152,3 +152,52 @@ async def test_a_toolset_or_a_transfer_sees_the_session_and_an_unknown_name_does
     assert await sees_session(Agent(name="a", model="m", tools=[plain, NoTools()]), NONE, "plain")
     assert await sees_session(Agent(name="a", model="m", tools=[plain]), NONE, "transfer_to_agent")
     assert not await sees_session(Agent(name="a", model="m", tools=[plain]), NONE, "nope")
+
+
+def _save_report(content: str):
+    async def report(city: str, tool_context: ToolContext) -> dict:
+        """Saves the report."""
+        part = types.Part.from_text(text=f"{content} {city}")
+        return {"version": await tool_context.save_artifact("report.txt", part)}
+
+    return report
+
+
+async def _retry(apps: Any, store: Any, artifacts: Any, name: str, record_as: str | None) -> Any:
+    """The call again, as Temporal's second attempt."""
+    import dataclasses
+
+    from temporalio.testing import ActivityEnvironment
+
+    env = ActivityEnvironment()
+    env.info = dataclasses.replace(env.info, attempt=2)
+    return await env.run(tool_call, apps, store, call_input(name, record_as), artifacts)
+
+
+@pytest.mark.parametrize(
+    ("second_content", "record_as", "versions", "named"),
+    [
+        ("same", "response-1", [0], 0),  # its record landed: the same event, no new version
+        ("other", "response-1", [0, 1], 1),  # another content: a new version
+        ("same", None, [0, 1], 1),  # no record to go by (e.g. a parallel call): saved again
+    ],
+)
+async def test_a_retried_call_reuses_the_version_its_earlier_record_names(
+    store, second_content, record_as, versions, named
+):
+    from adk.artifacts import InMemoryArtifactService
+
+    artifacts = InMemoryArtifactService()
+    scope = {"app_name": "app", "user_id": "u", "session_id": "s", "filename": "report.txt"}
+    first = {"app": App(name="app", root_agent=Agent(name="a", tools=[_save_report("same")]))}
+    output = await tool_call(first, store, call_input("report", record_as), artifacts)
+    assert output.actions.artifact_delta == {"report.txt": 0}
+    second = {
+        "app": App(name="app", root_agent=Agent(name="a", tools=[_save_report(second_content)]))
+    }
+    again = await _retry(second, store, artifacts, "report", record_as)
+    assert again.actions.artifact_delta == {"report.txt": named}
+    assert again.response == {"version": named}
+    assert await artifacts.list_versions(**scope) == versions
+    latest = await artifacts.load_artifact(**scope)
+    assert latest is not None and latest.text == f"{second_content} Oslo"

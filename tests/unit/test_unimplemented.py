@@ -46,7 +46,6 @@ class _Toolset(BaseToolset):
 
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
-    (lambda: Agent(name="a", tools=[load_artifacts]), "load_artifacts"),
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
     (
@@ -73,25 +72,15 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "resumability_config",
     ),
     (
-        lambda: Runner(app_name="app", agent=agent(), artifact_service=InMemoryArtifactService()),
-        "Runner(artifact_service=...)",
-    ),
-    (
-        lambda: Runner(app_name="app", agent=agent(), memory_service=InMemoryMemoryService()),
-        "Runner(memory_service=...)",
-    ),
-    (
         lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
         "Runner(credential_service=...)",
     ),
     (lambda: Runner(node=object()), "Runner(node=...)"),
     (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
-    (lambda: RunConfig(save_input_blobs_as_artifacts=True), "save_input_blobs_as_artifacts"),
     (lambda: RunConfig(custom_metadata={"k": "v"}), "custom_metadata"),
     (lambda: Gemini(retry_options=types.HttpRetryOptions(attempts=3)), "Gemini(retry_options"),
     (lambda: Gemini(base_url="http://127.0.0.1:1"), "Gemini(base_url"),
     (lambda: State({}, {}, schema=object()), "State(schema=...)"),
-    (lambda: _Toolset(tool_name_prefix="p"), "tool_name_prefix"),
     (
         lambda: BaseTool(name="t", description="d", behavior=types.Behavior.NON_BLOCKING),
         "behavior",
@@ -115,8 +104,15 @@ def test_the_defaults_and_the_implemented_values_construct() -> None:
     RunConfig(max_llm_calls=3, streaming_mode=StreamingMode.NONE)
     Gemini(model="gemini-2.5-flash")
     Runner(app_name="app", agent=agent(), artifact_service=None, memory_service=None)
-    assert InMemoryRunner(agent()).app_name == "InMemoryRunner"
+    Runner(app_name="app", agent=agent(), artifact_service=InMemoryArtifactService())
+    Agent(name="a", tools=[load_artifacts])
+    RunConfig(save_input_blobs_as_artifacts=True)
+    in_memory = InMemoryRunner(agent())
+    assert in_memory.app_name == "InMemoryRunner"
+    assert isinstance(in_memory.artifact_service, InMemoryArtifactService)  # as google.adk's
+    assert isinstance(in_memory.memory_service, InMemoryMemoryService)
     assert _Toolset(tool_filter=["x"]).tool_filter == ["x"]
+    assert _Toolset(tool_name_prefix="p").tool_name_prefix == "p"
 
 
 def test_module_level_instances_import_as_in_google_adk() -> None:

@@ -33,6 +33,7 @@ from temporalio.worker import Replayer
 from temporalio.workflow import NondeterminismError
 
 from adk import ActivityOptions, Agent
+from adk.artifacts import FileArtifactService
 from adk.events.event import Event
 from adk.sessions import InMemorySessionService, SqliteSessionService
 from adk.sessions.session import Session
@@ -347,6 +348,7 @@ async def test_worker_killed_after_a_tool_recorded_its_response_counts_once(temp
     hooks = {
         "COUNTER_KILL_MARKER": str(tmp_path / "killed"),
         "COUNTER_RUNS_LOG": str(tmp_path / "counter_runs.log"),
+        "DURABLE_ADK_ARTIFACTS_DIR": str(tmp_path / "artifacts"),
     }
     workers = [start_worker(address, task_queue, tmp_path, "worker1", COUNTER_APP, hooks)]
     try:
@@ -392,6 +394,15 @@ async def test_worker_killed_after_a_tool_recorded_its_response_counts_once(temp
     runs = (tmp_path / "counter_runs.log").read_text().splitlines()
     assert runs.count("killed") == 3  # at least once: the first increment ran twice
     assert runs.count("reference") == 2
+    # the retry got the version its recorded event names back: no extra version
+    artifacts = FileArtifactService(tmp_path / "artifacts")
+    for session_id in ("killed", "reference"):
+        scope = {"app_name": "counter", "user_id": "u", "session_id": session_id}
+        assert await artifacts.list_versions(**scope, filename="count.txt") == [0, 1]
+        versions = [
+            await artifacts.load_artifact(**scope, filename="count.txt", version=v) for v in (0, 1)
+        ]
+        assert [p.text for p in versions if p] == ["4", "5"]
 
 
 # ── a retried model step after its write landed ─────────────────────────────

@@ -8,9 +8,9 @@ Each process starts in its own empty directory, with nothing in common but
 configuration: the Temporal address, the database URL (DURABLE_ADK_SESSION_DB) and
 the temp-state key (DURABLE_ADK_TEMP_STATE_KEY). The workers serve
 different apps (a tool agent; a multi-agent tree: sequential, parallel, loop), each
-on its own task queue (named here: routing by app is another part of issue 15). Both
-invocations complete, and each client prints every event its invocation recorded,
-in order, streamed from the database.
+polling only its app's task queue, where the clients route each app's invocation.
+Both invocations complete, and each client prints every event its invocation
+recorded, in order, streamed from the database.
 """
 
 from __future__ import annotations
@@ -69,7 +69,6 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
     address = temporal_env.client.service_client.config.target_host
     url = await fresh_postgres_database(postgres_url)
     run_id = uuid.uuid4().hex[:8]
-    queues = {app: f"pg-{app}-{run_id}" for app in APPS}
     workers: list[subprocess.Popen[bytes]] = []
     try:
         for app, path in APPS.items():
@@ -78,7 +77,17 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
             log = open(home / "worker.log", "ab")  # noqa: SIM115 (closed with the process)
             workers.append(
                 subprocess.Popen(
-                    [sys.executable, "-m", "worker", str(path), "--task-queue", queues[app]],
+                    # artifacts and memory live in the host's files: none here
+                    [
+                        sys.executable,
+                        "-m",
+                        "worker",
+                        str(path),
+                        "--artifacts",
+                        "none",
+                        "--memory",
+                        "none",
+                    ],
                     cwd=home,
                     env=_env(address, url, home),
                     stdout=log,
@@ -96,7 +105,7 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
             home = tmp_path / f"client-{app}"
             home.mkdir()
             session = f"s-{app}-{run_id}"
-            argv = ["--task-queue", queues[app], "run", "--app", app, "--session", session]
+            argv = ["run", "--app", app, "--session", session]
             if app == "weather":
                 argv += ["--state", '{"user:name": "Ada"}']
             done = await asyncio.to_thread(

@@ -15,7 +15,7 @@ pass would:
 - the new events touch nothing before them: every function call and answer in
   them has an id that none of the earlier events uses (an answer to an earlier
   call, a long-running call's late result, a reused id: each can move or drop
-  earlier contents), and none of them rewinds or is a bare transcription;
+  earlier contents), and none of them rewinds or carries a transcription;
 - the latest answer of the earlier step was not moved back to its call (the
   whole pass moves only the latest event's answers).
 
@@ -136,8 +136,8 @@ def _stands_alone(events: list[Event], earlier_ids: frozenset[str]) -> bool:
     for event in events:
         if event.actions.rewind_before_invocation_id:
             return False
-        if not event.content and (event.input_transcription or event.output_transcription):
-            return False
+        if event.input_transcription or event.output_transcription:
+            return False  # merging transcriptions looks at the event after a bare one
         for call in event.get_function_calls():
             if not call.id or call.id in earlier_ids:
                 return False

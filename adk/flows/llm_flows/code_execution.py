@@ -11,6 +11,8 @@ back to the model on the next step.
 from __future__ import annotations
 
 import asyncio
+import datetime
+import time
 from typing import TYPE_CHECKING
 
 from google.genai import types
@@ -22,6 +24,7 @@ from ...code_executors.code_execution_utils import CodeExecutionInput, CodeExecu
 from ...code_executors.code_executor_context import CodeExecutorContext
 from ...events.event_actions import EventActions
 from ...planners.built_in_planner import BuiltInPlanner
+from ._ownership import is_ours
 from .nl_planning import planner_of
 
 if TYPE_CHECKING:
@@ -36,6 +39,8 @@ def process_request(agent: LlmAgent, llm_request: LlmRequest) -> None:
     if not isinstance(executor, BaseCodeExecutor):
         return
     if isinstance(executor, BuiltInCodeExecutor):
+        if not is_ours(type(executor).process_llm_request):
+            llm_request._own_contents()  # an executor of the user's may change them
         executor.process_llm_request(llm_request)
     # (optimize_data_file, the only other request work of 2.13, is refused at construction)
     # earlier code and results go back as text the model can read
@@ -48,10 +53,46 @@ def process_request(agent: LlmAgent, llm_request: LlmRequest) -> None:
             )
 
 
+async def save_generated_images(
+    ctx: InvocationContext, agent: LlmAgent, llm_response: LlmResponse
+) -> dict[str, int]:
+    """For BuiltInCodeExecutor, the images the model's code drew, saved as artifacts and
+    replaced in the response by 2.13's text naming each; their artifact_delta (for the
+    event process_response makes). Without an artifact service: 2.13's ValueError."""
+    if not isinstance(agent.code_executor, BuiltInCodeExecutor):
+        return {}
+    if llm_response.partial or not llm_response.content:
+        return {}
+    saved: dict[str, int] = {}
+    for part in llm_response.content.parts or []:
+        inline = part.inline_data
+        if not (inline and (inline.mime_type or "").startswith("image/")):
+            continue
+        if ctx.artifact_service is None:
+            raise ValueError("Artifact service is not initialized.")
+        name = inline.display_name
+        if not name:  # 2.13: the local time, and the MIME subtype as the extension
+            stamp = datetime.datetime.fromtimestamp(time.time()).astimezone()
+            name = f"{stamp:%Y%m%d_%H%M%S}.{(inline.mime_type or 'image').split('/')[-1]}"
+        if not isinstance(inline.data, bytes):
+            raise TypeError("Generated image artifact data must be bytes.")
+        saved[name] = await ctx.artifact_service.save_artifact(
+            app_name=ctx.app_name,
+            user_id=ctx.user_id,
+            session_id=ctx.session.id,
+            filename=name,
+            artifact=types.Part.from_bytes(
+                data=inline.data, mime_type=inline.mime_type or "application/octet-stream"
+            ),
+        )
+        part.inline_data = None
+        part.text = f"Saved as artifact: {name}. "
+    return saved
+
+
 def process_response(agent: LlmAgent, llm_response: LlmResponse) -> EventActions | None:
     """For BuiltInCodeExecutor, the actions of the event google-adk 2.13 records before
-    the model's (empty: generated images would be saved as artifacts, which are not
-    implemented yet, and 2.13 without an artifact service refuses them too)."""
+    the model's (its artifact_delta: see save_generated_images, which runs first)."""
     if not isinstance(agent.code_executor, BuiltInCodeExecutor):
         return None
     if llm_response.partial or not llm_response.content:

@@ -14,6 +14,7 @@ from ...agents.readonly_context import ReadonlyContext
 from ...planners.base_planner import BasePlanner
 from ...planners.built_in_planner import BuiltInPlanner
 from ...planners.plan_re_act_planner import PlanReActPlanner
+from ._ownership import is_ours
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -35,6 +36,8 @@ def process_request(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmReq
     if isinstance(planner, BuiltInPlanner):
         planner.apply_thinking_config(llm_request)
         return
+    if not is_ours(type(planner).build_planning_instruction):
+        llm_request._own_contents()  # a planner of the user's may change them
     instruction = planner.build_planning_instruction(ReadonlyContext(ctx), llm_request)
     if instruction:
         llm_request.append_instructions([instruction])

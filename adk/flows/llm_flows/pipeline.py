@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...models.llm_request import LlmRequest
+from ...tools.base_toolset import BaseToolset
 from ...tools.tool_context import ToolContext
 from . import (
     agent_transfer,
@@ -20,6 +21,7 @@ from . import (
     nl_planning,
     output_schema,
 )
+from ._ownership import is_ours
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -46,15 +48,21 @@ async def build_llm_request(ctx: InvocationContext, agent: LlmAgent) -> LlmReque
     # follows the identity, and transfer_to_agent is declared before the agent's tools.
     if agent.uses_auto_flow:
         await agent_transfer.process(ctx, agent, llm_request)
-    # tools last: each tool adds its declaration (and may edit the request).
+    # tools last: each tool adds its declaration (and may edit the request); a
+    # toolset edits the request before its own tools do (google-adk 2.13).
     tool_context = ToolContext(ctx)
-    for tool in await agent.canonical_tools(tool_context):
-        if not is_ours(type(tool).process_llm_request):
-            llm_request._own_contents()  # a tool of the user's may change them
-        await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+    for entry, tools in await agent._tool_groups(tool_context):
+        if isinstance(entry, BaseToolset):
+            if not is_ours(type(entry).process_llm_request):
+                llm_request._own_contents()  # a toolset of the user's may change them
+            await entry.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+        for tool in tools:
+            if not is_ours(type(tool).process_llm_request):
+                llm_request._own_contents()  # a tool of the user's may change them
+            await tool.process_llm_request(tool_context=tool_context, llm_request=llm_request)
+    # what the tools queued, after them all, joined by blank lines (2.13's dynamic
+    # instructions, routed to the system instruction as its default does)
+    if llm_request._dynamic_instructions:
+        llm_request.append_instructions(["\n\n".join(llm_request._dynamic_instructions)])
+        llm_request._dynamic_instructions.clear()
     return llm_request
-
-
-def is_ours(function: object) -> bool:
-    """Whether `function` is durable-adk's own (it does not change contents in place)."""
-    return (getattr(function, "__module__", None) or "").startswith("adk.")

@@ -1,7 +1,8 @@
 """Counter app: a tool that increments `count`, called twice; the worker kills itself
 once, exactly between the store's write of the first response and the activity's report.
 
-Used by tests/workflows/test_durability.py. The hook (a test's, not the product's): when
+Used by tests/workflows/test_durability.py (the worker's artifact folder:
+$DURABLE_ADK_ARTIFACTS_DIR). The hook (a test's, not the product's): when
 $COUNTER_KILL_MARKER names a file that does not exist yet, the first persisted response
 of `increment` creates it and SIGKILLs this process. Each tool run appends a line to
 $COUNTER_RUNS_LOG, so the test counts real executions.
@@ -43,7 +44,7 @@ async def _persist_then_die(self: SqliteSessionService, session: Session, event:
 SqliteSessionService._persist = _persist_then_die  # type: ignore[method-assign]
 
 
-def increment(tool_context: ToolContext) -> dict:
+async def increment(tool_context: ToolContext) -> dict:
     """Adds one to the counter."""
     log = os.environ.get("COUNTER_RUNS_LOG")
     if log:
@@ -51,6 +52,8 @@ def increment(tool_context: ToolContext) -> dict:
             f.write(f"{tool_context.session.id}\n")
     count = tool_context.state.get("count", 0) + 1
     tool_context.state["count"] = count
+    # an artifact too: a retry after the record landed must not leave an extra version
+    await tool_context.save_artifact("count.txt", types.Part.from_text(text=str(count)))
     return {"count": count}
 
 
