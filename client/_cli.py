@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shlex
@@ -14,9 +15,11 @@ import sqlite3
 import sys
 import time
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio.api.enums.v1 import TaskQueueKind, TaskQueueType
 from temporalio.api.taskqueue.v1 import TaskQueue
 from temporalio.api.workflowservice.v1 import (
@@ -27,7 +30,10 @@ from temporalio.client import Client, WorkflowFailureError
 from temporalio.service import RPCError, RPCStatusCode
 
 from adk.artifacts._location import artifact_service_at
-from adk.sessions import SqliteSessionService
+from adk.sessions import DatabaseSessionService, SqliteSessionService
+from adk.sessions._open import check as check_store
+from adk.sessions._open import describe as describe_store
+from adk.sessions._open import open_session_service
 from workflows.names import app_task_queue, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
@@ -91,7 +97,7 @@ async def _temporal(args: argparse.Namespace) -> Client:
         ) from error
 
 
-def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
+async def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
     """The AgentClient of a command: through an outage it says so once, in one line."""
 
     def lost(workflow_id: str) -> None:
@@ -104,7 +110,7 @@ def _client(temporal: Client, args: argparse.Namespace) -> AgentClient:
 
     return AgentClient(
         temporal,
-        _store(args),
+        await _store(args),
         task_queue=args.task_queue,
         give_up_after=_GIVE_UP_AFTER,
         on_contact_lost=lost,
@@ -115,13 +121,24 @@ _GIVE_UP_AFTER = 300.0
 """Seconds without contact with Temporal before a command gives up (exit 7)."""
 
 
-def _store(args: argparse.Namespace) -> SqliteSessionService:
+async def _store(args: argparse.Namespace) -> SqliteSessionService | DatabaseSessionService:
+    """The session store `--db` (else DURABLE_ADK_SESSION_DB) names, reached now: a
+    file path or nothing is the SQLite store, a URL a DatabaseSessionService."""
+    where = args.db or "(default)"
     try:
-        return SqliteSessionService(args.db) if args.db else SqliteSessionService()
-    except (sqlite3.Error, OSError) as error:
+        store = open_session_service(args.db)
+        where = describe_store(store)
+        await check_store(store)
+    except (sqlite3.Error, SQLAlchemyError, OSError, ValueError) as error:
         raise CliError(
-            EXIT_UNREACHABLE, f"cannot use the session database {args.db or ''}: {error}"
+            EXIT_UNREACHABLE, f"cannot use the session database {where}: {_one_line(error)}"
         ) from error
+    return store
+
+
+def _one_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
 
 
 def _state_delta(text: str | None) -> dict | None:
@@ -180,7 +197,7 @@ async def cmd_run(args: argparse.Namespace) -> int:
         invocation_workflow_id(args.app, args.user, session_id)
     except ValueError as error:
         raise CliError(EXIT_USAGE, str(error)) from None
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     if not await _worker_polls(client, args, grace=0.0 if args.wait else 5.0):
         if not args.wait:
             print(f"error: {_no_worker(args)} (or pass --wait to wait for one)", file=sys.stderr)
@@ -281,7 +298,7 @@ async def _stream(
 
 
 async def cmd_follow(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     try:
         invocation = await client.attach(
             app_name=args.app, user_id=args.user, session_id=args.session_id
@@ -296,39 +313,73 @@ async def cmd_follow(args: argparse.Namespace) -> int:
 
 
 async def cmd_sessions(args: argparse.Namespace) -> int:
-    store = _store(args)
-    apps = [args.app] if args.app else await store.list_app_names()
-    rows = 0
-    for app in apps:
-        for session in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
-            keys = ", ".join(sorted(session.state)) or "-"
-            print(f"{app}\t{session.user_id}\t{session.id}\tstate keys: {keys}")
-            rows += 1
+    async with _opened_store(args) as store:
+        apps = [args.app] if args.app else await store.list_app_names()
+        rows = 0
+        for app in apps:
+            for session in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+                keys = ", ".join(sorted(session.state)) or "-"
+                print(f"{app}\t{session.user_id}\t{session.id}\tstate keys: {keys}")
+                rows += 1
     if not rows:
         print("no sessions")
     return EXIT_OK
 
 
 async def cmd_session(args: argparse.Namespace) -> int:
-    store = _store(args)
-    apps = [args.app] if args.app else await store.list_app_names()
-    for app in apps:
-        for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
-            if listed.id != args.session_id:
-                continue
-            session = await store.get_session(
-                app_name=app, user_id=listed.user_id, session_id=listed.id
-            )
-            assert session is not None
-            print(f"session {session.id} · app {app} · user {session.user_id}")
-            print(f"state: {json.dumps(session.state, ensure_ascii=False, default=str)}")
-            print(f"events: {len(session.events)}")
-            for event in session.events:
-                for line in event_lines(event):
-                    print(f"  {line}")
-            return EXIT_OK
+    async with _opened_store(args) as store:
+        apps = [args.app] if args.app else await store.list_app_names()
+        for app in apps:
+            for listed in (await store.list_sessions(app_name=app, user_id=args.user)).sessions:
+                if listed.id != args.session_id:
+                    continue
+                session = await store.get_session(
+                    app_name=app, user_id=listed.user_id, session_id=listed.id
+                )
+                assert session is not None
+                print(f"session {session.id} · app {app} · user {session.user_id}")
+                print(f"state: {json.dumps(session.state, ensure_ascii=False, default=str)}")
+                print(f"events: {len(session.events)}")
+                for event in session.events:
+                    for line in event_lines(event):
+                        print(f"  {line}")
+                return EXIT_OK
     print(f"error: no session {args.session_id!r}", file=sys.stderr)
     return EXIT_USAGE
+
+
+async def cmd_copy_sessions(args: argparse.Namespace) -> int:
+    """Copy a store's sessions into a database (README: Session store, existing data)."""
+    from adk.sessions._open import is_url
+    from adk.sessions.copy_sessions import copy_sessions
+
+    if not is_url(args.target):
+        raise CliError(EXIT_USAGE, f"the target must be a database URL, not {args.target!r}")
+    source_args = argparse.Namespace(**{**vars(args), "db": args.source})
+    target_args = argparse.Namespace(**{**vars(args), "db": args.target})
+    async with _opened_store(source_args) as source, _opened_store(target_args) as target:
+        assert isinstance(target, DatabaseSessionService)
+        report = await copy_sessions(source, target)
+    print(
+        f"copied {len(report.copied)} sessions ({report.events} events)"
+        f" from {describe_store(source)} to {describe_store(target)}"
+        + (f"; {len(report.skipped)} already there, left alone" if report.skipped else "")
+    )
+    return EXIT_OK
+
+
+@contextlib.asynccontextmanager
+async def _opened_store(
+    args: argparse.Namespace,
+) -> AsyncIterator[SqliteSessionService | DatabaseSessionService]:
+    """The store of a command that only reads it, closed when the command is done."""
+    store = await _store(args)
+    try:
+        yield store
+    finally:
+        closing = store.close()
+        if closing is not None:
+            await closing
 
 
 async def cmd_artifacts(args: argparse.Namespace) -> int:
@@ -371,7 +422,7 @@ async def cmd_artifacts(args: argparse.Namespace) -> int:
 
 
 async def cmd_pending(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     pending = await client.list_pending(args.app)
     if not pending:
         print("nothing is waiting")
@@ -381,7 +432,7 @@ async def cmd_pending(args: argparse.Namespace) -> int:
 
 
 async def cmd_answer(args: argparse.Namespace) -> int:
-    client = _client(await _temporal(args), args)
+    client = await _client(await _temporal(args), args)
     try:
         payload = json.loads(args.json) if getattr(args, "json", None) else None
     except json.JSONDecodeError as error:
@@ -442,7 +493,12 @@ def parser() -> argparse.ArgumentParser:
         default=os.environ.get("DURABLE_ADK_TASK_QUEUE") or None,
         help="the one task queue of all apps, if the workers use one (default: the app's own)",
     )
-    root.add_argument("--db", default=None, help="session database (default: as the worker)")
+    root.add_argument(
+        "--db",
+        default=None,
+        help="session store: a SQLite file or a database URL (default: $DURABLE_ADK_SESSION_DB,"
+        " else the worker's default file)",
+    )
     root.add_argument("--debug", action="store_true", help="print tracebacks of errors")
     commands = root.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="send a message and print the events as they happen")
@@ -490,6 +546,13 @@ def parser() -> argparse.ArgumentParser:
     session.add_argument("--app", default=None)
     session.add_argument("--user", default=None)
     session.set_defaults(handler=cmd_session)
+    copy = commands.add_parser(
+        "copy-sessions",
+        help="copy every session of a store (a SQLite file, or a URL) into a database (a URL)",
+    )
+    copy.add_argument("source", help="the store to read: a SQLite store's file, or a URL")
+    copy.add_argument("target", help="the database to write: a URL (google-adk's tables)")
+    copy.set_defaults(handler=cmd_copy_sessions)
     artifacts = commands.add_parser(
         "artifacts", help="list a session's artifacts, or print (--out: save) one version"
     )

@@ -9,6 +9,7 @@ import argparse
 import sqlite3
 
 from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio.service import RPCError, RPCStatusCode
 
 from ._errors import TemporalUnreachableError
@@ -69,7 +70,7 @@ def explain(error: BaseException, args: argparse.Namespace) -> tuple[int, str]:
             )
             return EXIT_USAGE, f"{what}: {error.message}"
         return EXIT_FAILED, f"Temporal: {error.status.name}: {error.message}"
-    if isinstance(error, sqlite3.Error):
+    if isinstance(error, sqlite3.Error | SQLAlchemyError):
         return EXIT_UNREACHABLE, f"session database {args.db or '(default)'}: {error}"
     if isinstance(error, ValidationError):
         first = error.errors()[0]

@@ -108,3 +108,12 @@ def _stalled(nodeid: str) -> None:
     print(f"=== {nodeid}: pytest did not stop within {_GRACE:.0f} s; exiting", file=err)
     err.flush()
     os._exit(3)
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """One PostgreSQL server for the test session (tests/_postgres.py): its URL."""
+    from tests._postgres import postgres_server
+
+    with postgres_server() as url:
+        yield url

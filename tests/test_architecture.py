@@ -318,6 +318,7 @@ PUBLIC_API = {
         "AlreadyExistsError",
         "Appended",
         "BaseSessionService",
+        "DatabaseSessionService",
         "GetSessionConfig",
         "InMemorySessionService",
         "ListSessionsResponse",

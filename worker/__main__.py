@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import structlog
+from sqlalchemy.exc import SQLAlchemyError
 from temporalio.worker import UnsandboxedWorkflowRunner
 
 from adk.agents._tree import close_toolsets
@@ -23,7 +24,9 @@ from adk.artifacts._location import artifact_service_at
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
 from adk.memory import SqliteMemoryService
-from adk.sessions import SqliteSessionService
+from adk.sessions._open import check as check_store
+from adk.sessions._open import describe as describe_store
+from adk.sessions._open import open_session_service
 from workflows.names import DEFAULT_TASK_QUEUE, app_task_queue
 
 from ._build import (
@@ -61,7 +64,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="one task queue for all the apps (default: each app its own, durable-adk.<app>)",
     )
     parser.add_argument(
-        "--db", default=None, help="session database file (default: $DURABLE_ADK_SESSION_DB)"
+        "--db",
+        default=None,
+        help="session store: a SQLite file, or a database URL such as"
+        " postgresql+asyncpg://user:pass@host/db (default: $DURABLE_ADK_SESSION_DB, else"
+        " $DURABLE_ADK_DATA_DIR/sessions.db)",
     )
     parser.add_argument(
         "--artifacts",
@@ -97,9 +104,14 @@ async def serve(args: argparse.Namespace) -> int:
         settings = connect_config(args.address, args.namespace)
         args.address, args.namespace = settings["target_host"], settings["namespace"]
         runner = workflow_runner()
-        store = SqliteSessionService(args.db) if args.db else SqliteSessionService()
+        store = open_session_service(args.db)
     except ValueError as error:
         log.error("bad configuration", error=str(error))
+        return 2
+    try:  # a database that is down or in another schema: said now, not at the first step
+        await check_store(store)
+    except (SQLAlchemyError, OSError, ValueError) as error:
+        log.error("cannot use the session store", store=describe_store(store), error=str(error))
         return 2
     try:
         artifacts = artifact_service(args.artifacts)
@@ -151,7 +163,7 @@ async def serve(args: argparse.Namespace) -> int:
         address=args.address,
         namespace=args.namespace,
         task_queues=sorted(queues),
-        session_db=str(store.db_path),
+        session_db=describe_store(store),
         artifacts=_describe(artifacts),
         memory=str(memory.db_path) if memory else None,
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",

@@ -1,8 +1,8 @@
 """Sessions: conversations, their events and scoped state. Mirrors `google.adk.sessions`.
 
-Runs on: activity and process side. The SQLite-backed services are imported
+Runs on: activity and process side. The store-backed services are imported
 lazily: the workflow side imports this package for Session and State, and
-must not pull in sqlite3.
+must not pull in sqlite3 or SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from .session import Session
 from .state import State
 
 if TYPE_CHECKING:
+    from .database_session_service import DatabaseSessionService
     from .in_memory_session_service import InMemorySessionService
     from .sqlite_session_service import AlreadyExistsError, SqliteSessionService
 
 _LAZY = {
     "AlreadyExistsError": ".sqlite_session_service",
+    "DatabaseSessionService": ".database_session_service",
     "InMemorySessionService": ".in_memory_session_service",
     "SqliteSessionService": ".sqlite_session_service",
 }
@@ -30,6 +32,7 @@ __all__ = [
     "AlreadyExistsError",
     "Appended",
     "BaseSessionService",
+    "DatabaseSessionService",
     "GetSessionConfig",
     "InMemorySessionService",
     "ListSessionsResponse",

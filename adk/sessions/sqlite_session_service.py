@@ -85,6 +85,12 @@ T = TypeVar("T")
 def default_db_path() -> Path:
     """`$DURABLE_ADK_SESSION_DB`, else `$DURABLE_ADK_DATA_DIR/sessions.db`, else `./.data/`."""
     explicit = os.environ.get("DURABLE_ADK_SESSION_DB")
+    if explicit and "://" in explicit:
+        raise ValueError(
+            f"DURABLE_ADK_SESSION_DB holds a database URL ({explicit.split('://')[0]}://...):"
+            " open it with DatabaseSessionService (or adk.sessions.open_session_service),"
+            " not the SQLite store, which takes a file path."
+        )
     if explicit:
         return Path(explicit)
     return Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "sessions.db"

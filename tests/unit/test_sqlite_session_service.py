@@ -1,4 +1,7 @@
-"""Tests for SqliteSessionService and InMemorySessionService (same implementation).
+"""The session store contract: SqliteSessionService, InMemorySessionService (same
+implementation) and DatabaseSessionService on SQLite and on a real PostgreSQL.
+
+Tests taking `service` run on every store; the others are the SQLite store's own.
 
 Runs on: test process only.
 """
@@ -6,9 +9,11 @@ Runs on: test process only.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from google.genai import types
@@ -16,25 +21,36 @@ from google.genai import types
 from adk.events import Event, EventActions
 from adk.sessions import (
     AlreadyExistsError,
+    BaseSessionService,
+    DatabaseSessionService,
     GetSessionConfig,
     InMemorySessionService,
     Session,
     SqliteSessionService,
 )
 from adk.sessions.sqlite_session_service import default_db_path
+from tests._postgres import fresh_postgres_database
 
 APP = "app"
 
 
-@pytest.fixture(params=["sqlite", "memory"])
-def service(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqliteSessionService]:
-    svc = (
-        SqliteSessionService(tmp_path / "db" / "sessions.db")
-        if request.param == "sqlite"
-        else InMemorySessionService()
-    )
+@pytest.fixture(params=["sqlite", "memory", "database-sqlite", "database-postgres"])
+async def service(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
+    svc: BaseSessionService
+    if request.param == "sqlite":
+        svc = SqliteSessionService(tmp_path / "db" / "sessions.db")
+    elif request.param == "memory":
+        svc = InMemorySessionService()
+    elif request.param == "database-sqlite":
+        svc = DatabaseSessionService(f"sqlite+aiosqlite:///{tmp_path / 'sessions.db'}")
+    else:
+        url = await fresh_postgres_database(request.getfixturevalue("postgres_url"))
+        svc = DatabaseSessionService(url)
     yield svc
-    svc.close()
+    if isinstance(svc, DatabaseSessionService):
+        await svc.close()
+    else:
+        svc.close()  # type: ignore[attr-defined]
 
 
 @pytest.fixture
@@ -262,9 +278,10 @@ async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
     await service.append_event(a, _event())
 
     listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
-    assert [s.id for s in listed] == [a.id, b.id]
+    by_update = isinstance(service, DatabaseSessionService)  # google-adk's database order
+    assert [s.id for s in listed] == ([b.id, a.id] if by_update else [a.id, b.id])
     assert all(s.events == [] for s in listed)
-    assert listed[0].state == {"user:name": "ann", "app:v": 1}
+    assert listed[-1 if by_update else 0].state == {"user:name": "ann", "app:v": 1}
     everyone = (await service.list_sessions(app_name=APP)).sessions
     assert {s.id for s in everyone} == {a.id, b.id, c.id}
     assert next(s for s in everyone if s.id == c.id).state == {"app:v": 1}
@@ -278,13 +295,18 @@ async def test_list_and_delete_sessions(service: SqliteSessionService) -> None:
 
 
 async def test_sessions_list_in_creation_order(service: SqliteSessionService) -> None:
-    """As google-adk 2.13 lists them: an update does not move a session first."""
+    """As google-adk 2.13 lists them: an update does not move a session first (its
+    in-memory store); its DatabaseSessionService lists the least recently updated first."""
     first = await _new(service, "u1")
     second = await _new(service, "u1", session_id="fixed-id")
     await service.append_event(second, _event())  # the later session, updated last
     await service.append_event(first, _event(timestamp=1.0))  # an old time, updated now
     listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
     assert [s.id for s in listed] == [first.id, second.id]
+    await service.append_event(first, _event())  # now the most recently updated
+    listed = (await service.list_sessions(app_name=APP, user_id="u1")).sessions
+    by_update = isinstance(service, DatabaseSessionService)
+    assert [s.id for s in listed] == ([second.id, first.id] if by_update else [first.id, second.id])
 
 
 async def test_errors_at_google_adk_paths(service: SqliteSessionService) -> None:
@@ -509,7 +531,8 @@ async def test_a_watch_is_handed_each_new_event_with_its_place_in_the_session(
             (0, seqs[0], first),
             (seqs[0], seqs[1], second),
         ]
-        assert seqs[1] > seqs[0] + 1  # the other session's event sits between them
+        if not isinstance(service, DatabaseSessionService):  # its seqs count per session
+            assert seqs[1] > seqs[0] + 1  # the other session's event sits between them
         # a re-append is not new: the watch wakes, but with no place to hand over
         await service.append_event(session, _event("two, again", event_id="e2"))
         await service.append_event(session, _event("two, again", event_id="e2"))
@@ -650,3 +673,83 @@ async def test_events_stored_before_priors_existed_still_load_and_replace(
         assert (await _reload(service, session)).state == {"count": 5}
     finally:
         service.close()
+
+
+async def test_concurrent_appends_to_one_session_take_one_seq_each_in_order(
+    service: SqliteSessionService,
+) -> None:
+    """Parallel branches (and workers) append to one session at once: each event gets
+    its own seq, a watch hands each over after the one before it, and no state key of
+    another writer is lost."""
+    others: list[Any] = []
+    if isinstance(service, DatabaseSessionService):  # other processes' connections
+        url = service.db_engine.url.render_as_string(hide_password=False)
+        others = [DatabaseSessionService(url) for _ in range(3)]
+    writers = [service, *others]
+    try:
+        session = await _new(service, session_id="busy")
+        copies = [await _reload(w, session) for w in writers]
+        with service.watch(app_name=APP, user_id="u1", session_id="busy") as watch:
+            await asyncio.gather(
+                *(
+                    writers[i % len(writers)].append_event(
+                        copies[i % len(writers)],
+                        _event(f"e{i}", delta={f"k{i}": i, "app:n": i, "user:last": i}),
+                    )
+                    for i in range(24)
+                )
+            )
+            await asyncio.sleep(0.01)
+            handed = watch.take() if not others else []
+        rows = await service.list_events(**_where(session))
+        seqs = [seq for seq, _ in rows]
+        assert len(rows) == 24 and seqs == sorted(set(seqs))
+        if handed:  # one writer: every append handed over, each after the one before
+            assert [a.seq for a in sorted(handed, key=lambda a: a.seq)] == seqs
+            assert all(
+                b.after_seq == a.seq
+                for a, b in itertools.pairwise(sorted(handed, key=lambda a: a.seq))
+            )
+        state = await service.get_state(**_where(session))
+        assert state is not None
+        assert {k: v for k, v in state.items() if k.startswith("k")} == {
+            f"k{i}": i for i in range(24)
+        }
+        # the scopes were written under their locks: the last append's values stand
+        last = rows[-1][1].actions.state_delta
+        assert (state["app:n"], state["user:last"]) == (last["app:n"], last["user:last"])
+    finally:
+        for other in others:
+            await other.close()
+
+
+async def test_the_steps_cached_reads_follow_every_write(service: SqliteSessionService) -> None:
+    """A step's read (the event cache) equals a full read after appends, a replaced
+    record, a retraction and a deleted and recreated session; it refreshes from what
+    changed instead of reading the session again."""
+    cache = service._event_cache  # type: ignore[attr-defined]
+
+    async def both_agree(session: Session) -> None:
+        step = await _step_view(service, session)
+        full = await _reload(service, session)
+        assert [e.model_dump() for e in step.events] == [e.model_dump() for e in full.events]
+        assert step.state == full.state
+
+    session = await _new(service, session_id="cached", state={"n": 0})
+    for i in range(5):
+        await service.append_event(session, _event(f"e{i}", delta={"n": i}, event_id=f"e{i}"))
+        await both_agree(session)
+    loads = cache.stats["load"]
+    await service.append_event(session, _event("e2 again", delta={"n": 9}, event_id="e2"))
+    await both_agree(session)
+    await service.retract_event(session, "e3")
+    await both_agree(session)
+    await service.append_event(session, _event("e5", event_id="e5"))
+    await both_agree(session)
+    assert cache.stats["refresh"] >= 5
+    assert cache.stats["load"] <= loads + 1  # the retraction: read in full once
+    await service.delete_session(**_where(session))
+    again = await _new(service, session_id="cached")
+    await service.append_event(again, _event("new life", event_id="e0"))
+    await both_agree(again)
+    assert [e.id for e in (await _step_view(service, again)).events] == ["e0"]

@@ -70,6 +70,12 @@ def test_run_says_within_seconds_that_no_worker_serves_the_app(temporal_env, tmp
             "localhost:1",
         ),
         (["--db", "{not_a_db}", "sessions"], EXIT_UNREACHABLE, "session database"),
+        (
+            ["--db", "postgresql+asyncpg://nobody@127.0.0.1:1/none", "sessions"],
+            EXIT_UNREACHABLE,
+            "cannot use the session database postgresql+asyncpg://nobody@127.0.0.1:1/none",
+        ),
+        (["--db", "sqlite:///x.db", "session", "s1"], EXIT_UNREACHABLE, "sqlite+aiosqlite://"),
         (["run", "--app", "weather", "--session", "s" * 1100, "hi"], EXIT_USAGE, ""),
         (["run", "--app", "weather", "--state", "[1]", "hi"], EXIT_USAGE, "JSON object"),
         (["run", "--app", "weather", "--state", "{", "hi"], EXIT_USAGE, "not JSON"),
