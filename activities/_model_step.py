@@ -233,7 +233,12 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order: the
     plugins' first; one that answers skips the agent's own)."""
-    if plugins.overrides("before_model_callback") or agent.canonical_before_model_callbacks:
+    if agent.canonical_before_model_callbacks or any(
+        # durable-adk's own plugins copy what they change; a plugin of the user's may
+        # change anything
+        not is_ours(type(plugin).before_model_callback)
+        for plugin in plugins.plugins
+    ):
         llm_request._own_contents()  # callbacks may change the contents in place
     with user_code("a plugin's before_model_callback"):
         override = await plugins.run_before_model_callback(

@@ -68,6 +68,8 @@ class ContextFilterPlugin(BasePlugin):
 
     async def before_model_callback(self, *, callback_context: Any, llm_request: Any) -> None:
         try:
+            if self._custom_filter:  # the filter is the user's: it may change contents
+                llm_request._own_contents()
             contents: list[types.Content] = llm_request.contents
             keep = self._num_invocations_to_keep
             if keep is not None and keep > 0:

@@ -101,10 +101,10 @@ class MultimodalToolResultsPlugin(BasePlugin):
             attach = [p for p in saved if p not in current] + current
             if current:
                 state.update({_CURRENT_TURN_PARTS_ID: []})
-            if attach:
-                llm_request.contents[-1].parts += attach
+            if attach:  # (the request's own copy of that content: it is changed in place)
+                llm_request._own_content(len(llm_request.contents) - 1).parts += attach
             return None
         if saved := _parts(state.get(PARTS_RETURNED_BY_TOOLS_ID, None)):
-            llm_request.contents[-1].parts += saved
+            llm_request._own_content(len(llm_request.contents) - 1).parts += saved
             state.update({PARTS_RETURNED_BY_TOOLS_ID: []})
         return None

@@ -223,3 +223,28 @@ async def test_a_users_planner_or_tool_changing_contents_in_place_leaves_the_nex
         contents.process(ctx, agent, fresh)
         assert second.contents != first.contents
         assert [c.parts[0].text for c in fresh.contents][:1] == ["turn 0"]  # type: ignore[index]
+
+
+async def test_context_filter_plugin_gives_a_users_filter_the_requests_own_contents():
+    from adk.plugins.context_filter_plugin import ContextFilterPlugin
+
+    def shout(contents):
+        for content in contents:
+            for part in content.parts or []:
+                if part.text:
+                    part.text = part.text.upper()
+        return contents
+
+    agent = LlmAgent(name=ME)
+    session = Session(id="s-filter", app_name="a", user_id="u", events=_turn(0))
+    ctx = InvocationContext(invocation_id="i", agent=agent, session=session)
+    request = LlmRequest()
+    contents.process(ctx, agent, request)
+    request._contents_shared = True  # as the memo hands them out
+    await ContextFilterPlugin(custom_filter=shout).before_model_callback(
+        callback_context=None, llm_request=request
+    )
+    assert request.contents[0].parts[0].text == "TURN 0"  # type: ignore[index]
+    again = LlmRequest()
+    contents.process(ctx, agent, again)
+    assert again.contents[0].parts[0].text == "turn 0"  # type: ignore[index]
