@@ -4,7 +4,7 @@ Runs on: activity side (worker process).
 """
 
 from ._activities import AdkActivities
-from ._memory import MemoryScope, memory_service
+from ._memory import MemoryScope
 from ._spec import build_spec
 
-__all__ = ["AdkActivities", "MemoryScope", "build_spec", "memory_service"]
+__all__ = ["AdkActivities", "MemoryScope", "build_spec"]

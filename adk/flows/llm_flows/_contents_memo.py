@@ -111,11 +111,6 @@ class ContentsMemo:
                 _, dropped = self._entries.popitem(last=False)
                 self._size -= len(dropped.contents)
 
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-            self._size = 0
-
 
 def _new_events(entry: _Entry, events: list[Event]) -> list[Event] | None:
     """The events after the entry's, when the entry's contents stay right for `events`."""
