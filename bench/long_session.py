@@ -51,7 +51,7 @@ def start_worker(address: str, queue: str, tmp: Path, calls: int) -> subprocess.
         return subprocess.Popen(command, cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
-def rss_mib(pid: int) -> float:
+def rss_mib(pid: int | str) -> float:
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):

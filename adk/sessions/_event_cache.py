@@ -31,7 +31,11 @@ instruction providers; the invocation context handed to plugins), `release`
 drops the session from the cache first, so what that code does to the objects
 stays with its own step. The public `get_session` never hands out cached objects.
 
-Memory is bounded: an LRU over sessions holding at most `max_events` events.
+Memory is bounded by an estimate of the decoded events' size: an LRU over
+sessions holding at most `max_bytes` (64 MiB by default). A decoded event costs
+about 5.5 KiB of Python objects plus its encoded length (measured with
+tracemalloc: 5.6 KiB for a 372-byte function call, 24 KiB for 20 KB of text), so
+each counts `EVENT_OVERHEAD` plus the length of its stored data.
 """
 
 from __future__ import annotations
@@ -41,15 +45,20 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from adk.events.event import Event
 
 if TYPE_CHECKING:
     from .session import Session
 
-DEFAULT_MAX_EVENTS = 20_000
-"""About 40 MiB of decoded events at ~2 KiB each (measured: bench/long_session.py)."""
+DEFAULT_MAX_BYTES = 64 * 2**20
+"""About 12,000 small events (a long session of 3,000 holds 16 MiB: bench/long_session.py)."""
+
+EVENT_OVERHEAD = 5 * 1024
+"""The estimated size of a decoded event beyond its encoded length."""
+
+E = TypeVar("E", bound="_Entry")
 
 Key = tuple[str, str, str]
 """(app_name, user_id, session_id)"""
@@ -111,26 +120,42 @@ class _Entry:
     last_seq: int = 0
     released: bool = False
     """Its objects were handed to code we do not own: nothing derived from it is kept."""
+    sizes: list[int] = field(default_factory=list)
+    """The estimated size of each event (see `EVENT_OVERHEAD`), by position."""
+    size: int = 0
+    """Their sum."""
 
-    def put(self, seq: int, event: Event) -> bool:
-        """Replace the event at `seq`, or append it; False if it cannot go last."""
+    def put(self, seq: int, event: Event, data: str | bytes) -> bool:
+        """Replace the event at `seq`, or append it (decoded from `data`); False if it
+        cannot go last."""
+        size = EVENT_OVERHEAD + len(data)
         position = self.seqs.get(seq)
         if position is not None:
             self.events[position] = event
+            self.size += size - self.sizes[position]
+            self.sizes[position] = size
             return True
         if seq <= self.last_seq:
             return False
         self.seqs[seq] = len(self.events)
         self.events.append(event)
+        self.sizes.append(size)
+        self.size += size
         self.last_seq = seq
         return True
+
+    def copy_into(self, fresh: E) -> E:
+        """`fresh` (a new entry at a later revision) holding this entry's events."""
+        fresh.events, fresh.seqs, fresh.last_seq = list(self.events), dict(self.seqs), self.last_seq
+        fresh.sizes, fresh.size = list(self.sizes), self.size
+        return fresh
 
 
 class EventCache:
     """Per store instance: session key -> its decoded events at a revision (LRU)."""
 
-    def __init__(self, max_events: int = DEFAULT_MAX_EVENTS) -> None:
-        self.max_events = max_events
+    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.max_bytes = max_bytes
         self._entries: collections.OrderedDict[Key, _Entry] = collections.OrderedDict()
         self._size = 0
         self._lock = threading.Lock()  # `release` comes from the event loop's thread
@@ -142,7 +167,7 @@ class EventCache:
 
     @property
     def size(self) -> int:
-        """Events held, over all sessions."""
+        """The estimated bytes held, over all sessions."""
         return self._size
 
     def events(self, conn: sqlite3.Connection, key: Key) -> list[Event] | None:
@@ -175,7 +200,7 @@ class EventCache:
             entry = self._entries.pop(key, None)
             if entry is not None:
                 entry.released = True
-                self._size -= len(entry.events)
+                self._size -= entry.size
                 self.stats["evict"] += 1
 
     def releaser(self, key: Key) -> Callable[[], None]:
@@ -188,14 +213,14 @@ class EventCache:
                 return  # released while this read refreshed it: it holds handed-out objects
             current = self._entries.pop(key, None)
             if current is not None:
-                self._size -= len(current.events)
-            if len(entry.events) > self.max_events:
+                self._size -= current.size
+            if entry.size > self.max_bytes:
                 return  # too big to keep: read in full each time
             self._entries[key] = entry
-            self._size += len(entry.events)
-            while self._size > self.max_events:
+            self._size += entry.size
+            while self._size > self.max_bytes:
                 _, evicted = self._entries.popitem(last=False)
-                self._size -= len(evicted.events)
+                self._size -= evicted.size
                 self.stats["evict"] += 1
 
 
@@ -206,9 +231,9 @@ def _refreshed(conn: sqlite3.Connection, key: Key, entry: _Entry, revision: int)
         f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE} AND revision > ? ORDER BY seq",
         (*key, entry.revision),
     ).fetchall()
-    fresh = _Entry(revision, list(entry.events), dict(entry.seqs), entry.last_seq)
+    fresh = entry.copy_into(_Entry(revision))
     for seq, data in rows:
-        if not fresh.put(seq, Event.model_validate_json(data)):
+        if not fresh.put(seq, Event.model_validate_json(data), data):
             return None
     (count,) = conn.execute(f"SELECT COUNT(*) FROM events WHERE {_EVENTS_WHERE}", key).fetchone()
     return fresh if count == len(fresh.events) else None
@@ -218,7 +243,7 @@ def _loaded(conn: sqlite3.Connection, key: Key, revision: int) -> _Entry:
     entry = _Entry(revision)
     rows = conn.execute(f"SELECT seq, data FROM events WHERE {_EVENTS_WHERE} ORDER BY seq", key)
     for seq, data in rows.fetchall():
-        entry.put(seq, Event.model_validate_json(data))
+        entry.put(seq, Event.model_validate_json(data), data)
     return entry
 
 

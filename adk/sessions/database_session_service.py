@@ -80,14 +80,14 @@ class DatabaseSessionService(BaseSessionService):
         db_url: str | None = None,
         db_engine: AsyncEngine | None = None,
         *,
-        event_cache_events: int = _event_cache.DEFAULT_MAX_EVENTS,
+        event_cache_bytes: int = _event_cache.DEFAULT_MAX_BYTES,
         **kwargs: Any,
     ) -> None:
         """As google-adk 2.13: exactly one of `db_url` (kwargs go to
         `create_async_engine`) or `db_engine` (an AsyncEngine the caller owns).
 
-        `event_cache_events` (durable-adk): decoded events the steps' reads keep
-        (see `_event_cache.py`); 0 turns the cache off.
+        `event_cache_bytes` (durable-adk): the estimated size of the decoded events
+        the steps' reads keep (see `_event_cache.py`); 0 turns the cache off.
         """
         if (db_url is None) == (db_engine is None):
             raise ValueError("Exactly one of 'db_url' or 'db_engine' must be provided.")
@@ -108,7 +108,7 @@ class DatabaseSessionService(BaseSessionService):
         self._first_engine: AsyncEngine | None = db_engine
         self._tables_ready = False
         self._readers: dict[tuple[AsyncEngine, str], AsyncEngine] = {}
-        self._event_cache = EventCache(event_cache_events)
+        self._event_cache = EventCache(event_cache_bytes)
 
     @property
     def db_url(self) -> str:
@@ -655,9 +655,9 @@ async def _refreshed(
     """The entry brought up to date from the rows written since (none deleted: the
     caller checked); None when that is not enough (events google-adk wrote)."""
     rows = await conn.execute(_ROWS_SINCE, _params(key, b_rev=entry.revision))
-    fresh = _Entry(marker[2], list(entry.events), dict(entry.seqs), entry.last_seq, marker=marker)
+    fresh = entry.copy_into(_Entry(marker[2], marker=marker))
     for seq, data in rows:
-        if seq is None or not fresh.put(int(seq), _stored_event(_loads(data))):
+        if seq is None or not fresh.put(int(seq), _stored_event(_loads(data)), _encoded(data)):
             return None
     return fresh
 
@@ -670,8 +670,14 @@ async def _loaded(conn: AsyncConnection, key: Key, marker: tuple[Any, ...]) -> _
     for seq, data in rows:
         if seq is None:
             return None
-        entry.put(int(seq), _stored_event(_loads(data)))
+        entry.put(int(seq), _stored_event(_loads(data)), _encoded(data))
     return entry
+
+
+def _encoded(data: Any) -> str | bytes:
+    """An event row's stored data, for the cache's estimate of its size (a JSONB value
+    counts as none: the estimate is then the per-event overhead alone)."""
+    return data if isinstance(data, str | bytes) else ""
 
 
 # --- rows ------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ class SqliteSessionService(BaseSessionService):
         db_path: str | os.PathLike[str] | None = None,
         *,
         synchronous: Literal["NORMAL", "FULL"] | None = None,
-        event_cache_events: int = _event_cache.DEFAULT_MAX_EVENTS,
+        event_cache_bytes: int = _event_cache.DEFAULT_MAX_BYTES,
     ) -> None:
         """Open (or create) the database at `db_path` (default: `default_db_path()`).
 
@@ -119,8 +119,8 @@ class SqliteSessionService(BaseSessionService):
         fsyncs every commit (about 0.3 ms each, measured) and survives those too.
         Unset: `$DURABLE_ADK_SQLITE_SYNCHRONOUS`, else NORMAL.
 
-        `event_cache_events`: how many decoded events the steps' reads keep, over all
-        sessions (see `_event_cache.py`); 0 turns the cache off.
+        `event_cache_bytes`: the estimated size of the decoded events the steps' reads
+        keep, over all sessions (see `_event_cache.py`); 0 turns the cache off.
         """
         if synchronous is None:
             setting = os.environ.get("DURABLE_ADK_SQLITE_SYNCHRONOUS") or "NORMAL"
@@ -135,7 +135,7 @@ class SqliteSessionService(BaseSessionService):
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db_path = path
         self._lock = threading.Lock()
-        self._event_cache = EventCache(event_cache_events)
+        self._event_cache = EventCache(event_cache_bytes)
         self._conn: sqlite3.Connection | None = _connect(path, str(synchronous))
 
     def close(self) -> None:

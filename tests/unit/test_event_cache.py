@@ -21,6 +21,7 @@ from adk.apps.app import App
 from adk.events import Event, EventActions
 from adk.plugins.base_plugin import BasePlugin
 from adk.sessions import InMemorySessionService, Session, SqliteSessionService
+from adk.sessions._event_cache import EVENT_OVERHEAD
 from adk.testing import MockModel
 from adk.tools import ToolContext
 from workflows.contracts import ModelStepInput, SessionRef, StepRef, ToolCallInput
@@ -194,8 +195,11 @@ async def test_a_file_from_before_the_revisions_opens_and_is_cached(db: Path):
 # --- bounded --------------------------------------------------------------------
 
 
-async def test_the_cache_keeps_at_most_its_cap_of_events_least_recently_used_out(db: Path):
-    service = SqliteSessionService(db, event_cache_events=5)
+async def test_the_cache_keeps_at_most_its_cap_of_bytes_least_recently_used_out(db: Path):
+    # each event counts EVENT_OVERHEAD plus its stored length (~300 bytes here): a cap
+    # of five such events holds two sessions of two, and never a session of six
+    cap = 5 * (EVENT_OVERHEAD + 400)
+    service = SqliteSessionService(db, event_cache_bytes=cap)
     try:
         for sid, count in (("s1", 2), ("s2", 2), ("s3", 2), ("big", 6)):
             session = await service.create_session(app_name=APP, user_id=USER, session_id=sid)
@@ -210,15 +214,24 @@ async def test_the_cache_keeps_at_most_its_cap_of_events_least_recently_used_out
             assert got is not None
             return len(got.events)
 
+        def stored(*sids: str) -> int:
+            with sqlite3.connect(db) as conn:
+                marks = ",".join("?" * len(sids))
+                rows = conn.execute(
+                    f"SELECT data FROM events WHERE session_id IN ({marks})", sids
+                ).fetchall()
+            assert len(rows) == 2 * len(sids) and all(len(data) < 400 for (data,) in rows)
+            return sum(EVENT_OVERHEAD + len(data) for (data,) in rows)
+
         assert [await read(s) for s in ("s1", "s2")] == [2, 2]
         assert await read("s1") == 2  # s1 used last: s2 is the least recently used
         assert await read("s3") == 2
-        assert (len(cache), cache.size) == (2, 4)
+        assert (len(cache), cache.size) == (2, stored("s1", "s3"))
         loads = cache.stats["load"]
         assert await read("s1") == 2 and cache.stats["load"] == loads  # kept
         assert await read("s2") == 2 and cache.stats["load"] == loads + 1  # was evicted
         assert await read("big") == 6  # larger than the cap: served, never kept
-        assert cache.size <= 5 and all(key[2] != "big" for key in cache._entries)
+        assert cache.size <= cap and all(key[2] != "big" for key in cache._entries)
     finally:
         service.close()
 

@@ -25,8 +25,13 @@ pass (the test suite sets it).
 
 The memo's contents are shared with the requests built from it and must never
 change: a request marks them shared, and hands its own copies to code we do not
-own (`LlmRequest._own_contents`). Memory is bounded: an LRU holding at most
-`max_contents` contents over all entries.
+own (`LlmRequest._own_contents`). They are the events' own content objects where
+the model is sent them as stored (`contents.shared_contents`): the memo costs a
+list of references to objects the session store's event cache holds anyway, and
+a new object only where a content changes (client-side `adk-` ids stripped).
+Memory is bounded: an LRU holding at most `max_contents` contents over all
+entries; an entry keeps its events alive, so the default bounds the worst case
+(events the event cache let go of) near the event cache's own 64 MiB.
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ if TYPE_CHECKING:
 
     from ...events.event import Event
 
-DEFAULT_MAX_CONTENTS = 20_000
+DEFAULT_MAX_CONTENTS = 12_000
 _MAX_UNSHARED = 8
 """How many events of the prefix may be equal copies rather than the same objects
 (a step's own records, appended before it built its request); more and the whole
@@ -53,6 +58,7 @@ CHECK_ENV = "DURABLE_ADK_CHECK_CONTENTS_MEMO"
 
 Arrange = Callable[["list[Event]"], "tuple[list[Event], bool]"]
 Prepare = Callable[["list[Event]"], "list[types.Content]"]
+"""The contents of arranged events, as the model is sent them (never to be changed)."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +82,7 @@ class ContentsMemo:
         self, key: Hashable, events: list[Event], arrange: Arrange, prepare: Prepare
     ) -> list[types.Content]:
         """The contents for `events` (shared: never to be changed). `arrange` is the
-        whole pass over a list of events, `prepare` the copy of their contents."""
+        whole pass over a list of events, `prepare` their contents as sent."""
         with self._lock:
             entry = self._entries.get(key)
         suffix = _new_events(entry, events) if entry is not None else None

@@ -31,7 +31,7 @@ from ._rearrange import (
     rearrange_async_function_responses,
     rearrange_latest_function_response,
 )
-from .functions import remove_client_function_call_id
+from .functions import AF_FUNCTION_CALL_ID_PREFIX, remove_client_function_call_id
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
@@ -70,7 +70,7 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
                     agent_name=agent.name,
                     include_thoughts_from_other_agents=include_thoughts,
                 ),
-                functools.partial(prepared_contents, preserve_function_call_ids=preserve_ids),
+                functools.partial(shared_contents, preserve_function_call_ids=preserve_ids),
             )
         )
         llm_request._contents_shared = True  # the memo's: copied before anyone may change them
@@ -161,6 +161,53 @@ def prepared_contents(
             remove_client_function_call_id(content)
         contents.append(content)
     return contents
+
+
+def shared_contents(arranged: list[Event], preserve_function_call_ids: bool) -> list[types.Content]:
+    """The events' contents as the model sees them, sharing what needs no change.
+
+    For the contents memo: its contents are read-only (`LlmRequest._own_contents`
+    copies them before anything may change one), and so are the session store's
+    cached events, so a content sent as it is stored is the event's own object. A
+    content with client-side `adk-` ids is a new Content whose changed parts are new
+    and whose other parts are shared: a long session's memo costs a list of
+    references and the few objects that differ, not a second copy of the session."""
+    contents: list[types.Content] = []
+    for event in arranged:
+        content = event.content
+        if not content:
+            continue
+        if not preserve_function_call_ids and _has_client_ids(content):
+            content = _without_client_ids(content)
+        contents.append(content)
+    return contents
+
+
+def _is_client_id(value: str | None) -> bool:
+    return bool(value) and value.startswith(AF_FUNCTION_CALL_ID_PREFIX)  # type: ignore[union-attr]
+
+
+def _has_client_ids(content: types.Content) -> bool:
+    for part in content.parts or ():
+        if part.function_call and _is_client_id(part.function_call.id):
+            return True
+        if part.function_response and _is_client_id(part.function_response.id):
+            return True
+    return False
+
+
+def _without_client_ids(content: types.Content) -> types.Content:
+    parts: list[types.Part] = []
+    for part in content.parts or ():
+        call, response = part.function_call, part.function_response
+        if call and _is_client_id(call.id):
+            part = part.model_copy(update={"function_call": call.model_copy(update={"id": None})})
+        elif response and _is_client_id(response.id):
+            part = part.model_copy(
+                update={"function_response": response.model_copy(update={"id": None})}
+            )
+        parts.append(part)
+    return content.model_copy(update={"parts": parts})
 
 
 def _answers_other_agent(event: Event, agent_name: str, call_authors: dict[str, str]) -> bool:

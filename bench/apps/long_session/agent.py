@@ -50,3 +50,18 @@ root_agent = Agent(
     instruction="Count what the user gives you with the tally tool, then say so.",
     tools=[tally],
 )
+
+if os.environ.get("LONG_SESSION_TRACEMALLOC"):  # where the worker's memory goes, at its exit
+    import atexit
+    import tracemalloc
+
+    tracemalloc.start(8)
+
+    def _dump(path: str = os.environ["LONG_SESSION_TRACEMALLOC"]) -> None:
+        snapshot = tracemalloc.take_snapshot()
+        with open(path, "w") as out:
+            for stat in snapshot.statistics("traceback")[:25]:
+                out.write(f"{stat.size / 2**20:.2f} MiB in {stat.count} blocks\n")
+                out.write("\n".join(stat.traceback.format()[-8:]) + "\n\n")
+
+    atexit.register(_dump)
