@@ -1,6 +1,6 @@
 """Cost per turn over a long session: 300 turns of tool calls in one session.
 
-Run: `python -m bench.long_session [--turns N] [--calls C]`. Prints figures; asserts
+Run: `python -m bench.long_session [--turns N] [--calls C] [--sessions K]`. Prints figures; asserts
 nothing. See bench/README.md.
 
 Runs on: process side. One local dev server, one real worker process
@@ -13,7 +13,10 @@ and then answers, so the session grows by 2 × C + 2 events a turn (10 by defaul
 
 - p50 latency of the first and of the last 50 turns, and their ratio;
 - the worker's CPU per turn (median, user + system, from /proc) over the same turns;
-- the worker's RSS after turn 1, at the middle and at the end.
+- the worker's RSS after turn 1, at the middle and at the end;
+- with `--sessions K`, the worker's RSS after each of K sessions run one after the
+  other (with `DURABLE_ADK_EVENT_CACHE_MIB` set below one session's size, this
+  shows where memory stops growing).
 """
 
 from __future__ import annotations
@@ -72,7 +75,7 @@ async def turn(agents: AgentClient, session: str, n: int) -> int:
     return sum([1 async for _ in agents.events(invocation)])
 
 
-async def run(turns: int, calls: int) -> None:
+async def run(turns: int, calls: int, sessions: int) -> None:
     with tempfile.TemporaryDirectory(prefix="durable-adk-long-session-") as name:
         tmp = Path(name)
         env = await WorkflowEnvironment.start_local(
@@ -90,19 +93,26 @@ async def run(turns: int, calls: int) -> None:
         cpu: list[float] = []
         rss: dict[int, float] = {}
         marks = {1, (turns + 1) // 2, turns}
+        after_session: list[float] = []
         try:
-            for n in range(1, turns + 1):
-                before = cpu_seconds(worker.pid)
-                started = time.perf_counter()
-                events = await asyncio.wait_for(turn(agents, session, n), timeout=120)
-                latency.append(time.perf_counter() - started)
-                cpu.append(cpu_seconds(worker.pid) - before)
-                if events != 2 * calls + 2:
-                    raise RuntimeError(f"turn {n} streamed {events} events; see {tmp}")
-                if n in marks:
-                    rss[n] = rss_mib(worker.pid)
-                if n % 25 == 0:
-                    print(f"  turn {n:4}: {latency[-1] * 1000:6.0f} ms", flush=True)
+            for k in range(sessions):
+                if k:
+                    session = uuid.uuid4().hex[:8]
+                    marks = set()
+                for n in range(1, turns + 1):
+                    before = cpu_seconds(worker.pid)
+                    started = time.perf_counter()
+                    events = await asyncio.wait_for(turn(agents, session, n), timeout=120)
+                    if not k:
+                        latency.append(time.perf_counter() - started)
+                        cpu.append(cpu_seconds(worker.pid) - before)
+                    if events != 2 * calls + 2:
+                        raise RuntimeError(f"turn {n} streamed {events} events; see {tmp}")
+                    if n in marks:
+                        rss[n] = rss_mib(worker.pid)
+                    if n % 25 == 0:
+                        print(f"  turn {n:4}: {latency[-1] * 1000:6.0f} ms", flush=True)
+                after_session.append(rss_mib(worker.pid))
             stored = await store.get_session(
                 app_name="long_session", user_id="u", session_id=session
             )
@@ -127,14 +137,27 @@ async def run(turns: int, calls: int) -> None:
         f" {cpu_last * 1000:.0f} ms (last {window}), {cpu_last / cpu_first:.2f}x"
     )
     print("worker RSS: " + ", ".join(f"turn {n}: {rss[n]:.1f} MiB" for n in sorted(rss)))
+    if sessions > 1:
+        print(
+            f"worker RSS after each of {sessions} sessions of {turns} turns: "
+            + ", ".join(f"{mib:.1f}" for mib in after_session)
+            + " MiB"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--turns", type=int, default=300)
     parser.add_argument("--calls", type=int, default=4, help="tool calls per turn")
+    parser.add_argument(
+        "--sessions",
+        type=int,
+        default=1,
+        help="run that many sessions of --turns one after the other (latency and CPU"
+        " figures are the first's; RSS is printed after each)",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.turns, args.calls))
+    asyncio.run(run(args.turns, args.calls, args.sessions))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,8 @@ drops the session from the cache first, so what that code does to the objects
 stays with its own step. The public `get_session` never hands out cached objects.
 
 Memory is bounded by an estimate of the decoded events' size: an LRU over
-sessions holding at most `max_bytes` (64 MiB by default). A decoded event costs
+sessions holding at most `max_bytes` (64 MiB by default, or
+`$DURABLE_ADK_EVENT_CACHE_MIB`). A decoded event costs
 about 5.5 KiB of Python objects plus its encoded length (measured with
 tracemalloc: 5.6 KiB for a 372-byte function call, 24 KiB for 20 KB of text), so
 each counts `EVENT_OVERHEAD` plus the length of its stored data.
@@ -41,6 +42,7 @@ each counts `EVENT_OVERHEAD` plus the length of its stored data.
 from __future__ import annotations
 
 import collections
+import os
 import sqlite3
 import threading
 from collections.abc import Callable
@@ -54,6 +56,23 @@ if TYPE_CHECKING:
 
 DEFAULT_MAX_BYTES = 64 * 2**20
 """About 12,000 small events (a long session of 3,000 holds 16 MiB: bench/long_session.py)."""
+
+BUDGET_ENV = "DURABLE_ADK_EVENT_CACHE_MIB"
+
+
+def default_max_bytes() -> int:
+    """`$DURABLE_ADK_EVENT_CACHE_MIB` (0 turns the cache off), else `DEFAULT_MAX_BYTES`."""
+    setting = os.environ.get(BUDGET_ENV, "").strip()
+    if not setting:
+        return DEFAULT_MAX_BYTES
+    try:
+        mib = float(setting)
+    except ValueError:
+        mib = -1.0
+    if not mib >= 0:
+        raise ValueError(f"{BUDGET_ENV} must be a number of MiB (0 or more), not {setting!r}.")
+    return int(mib * 2**20)
+
 
 EVENT_OVERHEAD = 5 * 1024
 """The estimated size of a decoded event beyond its encoded length."""
@@ -154,8 +173,8 @@ class _Entry:
 class EventCache:
     """Per store instance: session key -> its decoded events at a revision (LRU)."""
 
-    def __init__(self, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
-        self.max_bytes = max_bytes
+    def __init__(self, max_bytes: int | None = None) -> None:
+        self.max_bytes = default_max_bytes() if max_bytes is None else max_bytes
         self._entries: collections.OrderedDict[Key, _Entry] = collections.OrderedDict()
         self._size = 0
         self._lock = threading.Lock()  # `release` comes from the event loop's thread

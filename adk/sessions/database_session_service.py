@@ -80,14 +80,15 @@ class DatabaseSessionService(BaseSessionService):
         db_url: str | None = None,
         db_engine: AsyncEngine | None = None,
         *,
-        event_cache_bytes: int = _event_cache.DEFAULT_MAX_BYTES,
+        event_cache_bytes: int | None = None,
         **kwargs: Any,
     ) -> None:
         """As google-adk 2.13: exactly one of `db_url` (kwargs go to
         `create_async_engine`) or `db_engine` (an AsyncEngine the caller owns).
 
         `event_cache_bytes` (durable-adk): the estimated size of the decoded events
-        the steps' reads keep (see `_event_cache.py`); 0 turns the cache off.
+        the steps' reads keep (see `_event_cache.py`; default 64 MiB or
+        `$DURABLE_ADK_EVENT_CACHE_MIB`); 0 turns the cache off.
         """
         if (db_url is None) == (db_engine is None):
             raise ValueError("Exactly one of 'db_url' or 'db_engine' must be provided.")

@@ -108,7 +108,7 @@ class SqliteSessionService(BaseSessionService):
         db_path: str | os.PathLike[str] | None = None,
         *,
         synchronous: Literal["NORMAL", "FULL"] | None = None,
-        event_cache_bytes: int = _event_cache.DEFAULT_MAX_BYTES,
+        event_cache_bytes: int | None = None,
     ) -> None:
         """Open (or create) the database at `db_path` (default: `default_db_path()`).
 
@@ -120,7 +120,8 @@ class SqliteSessionService(BaseSessionService):
         Unset: `$DURABLE_ADK_SQLITE_SYNCHRONOUS`, else NORMAL.
 
         `event_cache_bytes`: the estimated size of the decoded events the steps' reads
-        keep, over all sessions (see `_event_cache.py`); 0 turns the cache off.
+        keep, over all sessions (see `_event_cache.py`; default 64 MiB or
+        `$DURABLE_ADK_EVENT_CACHE_MIB`); 0 turns the cache off.
         """
         if synchronous is None:
             setting = os.environ.get("DURABLE_ADK_SQLITE_SYNCHRONOUS") or "NORMAL"

@@ -248,3 +248,30 @@ async def test_context_filter_plugin_gives_a_users_filter_the_requests_own_conte
     again = LlmRequest()
     contents.process(ctx, agent, again)
     assert again.contents[0].parts[0].text == "turn 0"  # type: ignore[index]
+
+
+def test_the_memo_bound_follows_the_event_cache_budget(monkeypatch: pytest.MonkeyPatch):
+    # an entry keeps its events alive: one setting bounds both caches
+    monkeypatch.setenv("DURABLE_ADK_EVENT_CACHE_MIB", "11")
+    assert ContentsMemo().max_contents == 11 * 2**20 // (5 * 1024 + 512) == 2048
+    monkeypatch.delenv("DURABLE_ADK_EVENT_CACHE_MIB")
+    assert ContentsMemo().max_contents == 64 * 2**20 // (5 * 1024 + 512)
+    assert ContentsMemo(max_contents=10).max_contents == 10
+
+
+def test_shared_contents_are_the_events_own_except_where_ids_are_stripped() -> None:
+    from adk.flows.llm_flows.contents import shared_contents
+
+    events = [*_turn(1), _call("model-id-7"), _response("model-id-7", "kept")]
+    arranged, _ = arrange(None, events, ME)
+    shared = shared_contents(arranged, preserve_function_call_ids=False)
+    assert shared == prepared_contents(arranged, preserve_function_call_ids=False)
+    same = [content is event.content for content, event in zip(shared, events, strict=True)]
+    # text and model-made ids: the event's own object; adk- ids: a new one, ids stripped
+    assert same == [True, False, False, True, True, True]
+    assert shared[1].parts[0].function_call.id is None
+    assert shared[1].parts[0].function_call.args is events[1].content.parts[0].function_call.args
+    assert events[1].content.parts[0].function_call.id == "adk-1"  # the event is unchanged
+    assert events[2].content.parts[0].function_response.id == "adk-1"
+    kept = shared_contents(arranged, preserve_function_call_ids=True)
+    assert all(c is e.content for c, e in zip(kept, events, strict=True))

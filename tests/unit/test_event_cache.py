@@ -341,3 +341,17 @@ def _mutate_contents(contents: list[types.Content]) -> None:
             if part.function_call is not None:
                 part.function_call.name = "other"
                 (part.function_call.args or {})["x"].append(2)
+
+
+def test_the_cache_budget_comes_from_the_environment_in_mib(monkeypatch: pytest.MonkeyPatch):
+    from adk.sessions._event_cache import DEFAULT_MAX_BYTES, EventCache
+
+    monkeypatch.delenv("DURABLE_ADK_EVENT_CACHE_MIB", raising=False)
+    assert EventCache().max_bytes == DEFAULT_MAX_BYTES == 64 * 2**20
+    monkeypatch.setenv("DURABLE_ADK_EVENT_CACHE_MIB", "1.5")
+    assert EventCache().max_bytes == 1536 * 1024
+    assert EventCache(10).max_bytes == 10  # the constructor's argument wins
+    for bad in ("lots", "-1", "nan"):
+        monkeypatch.setenv("DURABLE_ADK_EVENT_CACHE_MIB", bad)
+        with pytest.raises(ValueError, match="DURABLE_ADK_EVENT_CACHE_MIB must be a number"):
+            EventCache()

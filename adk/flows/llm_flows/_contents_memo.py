@@ -30,8 +30,9 @@ the model is sent them as stored (`contents.shared_contents`): the memo costs a
 list of references to objects the session store's event cache holds anyway, and
 a new object only where a content changes (client-side `adk-` ids stripped).
 Memory is bounded: an LRU holding at most `max_contents` contents over all
-entries; an entry keeps its events alive, so the default bounds the worst case
-(events the event cache let go of) near the event cache's own 64 MiB.
+entries. An entry keeps its events alive, so the default follows the event
+cache's budget (`$DURABLE_ADK_EVENT_CACHE_MIB`, 64 MiB): as many contents as that
+budget holds small events (about 11,000), so one setting bounds both.
 """
 
 from __future__ import annotations
@@ -43,12 +44,15 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...sessions._event_cache import EVENT_OVERHEAD, default_max_bytes
+
 if TYPE_CHECKING:
     from google.genai import types
 
     from ...events.event import Event
 
-DEFAULT_MAX_CONTENTS = 12_000
+_CONTENT_ESTIMATE = EVENT_OVERHEAD + 512
+"""What an entry's content may keep alive: a small event (see sessions/_event_cache.py)."""
 _MAX_UNSHARED = 8
 """How many events of the prefix may be equal copies rather than the same objects
 (a step's own records, appended before it built its request); more and the whole
@@ -70,7 +74,7 @@ class _Entry:
 
 
 class ContentsMemo:
-    def __init__(self, max_contents: int = DEFAULT_MAX_CONTENTS) -> None:
+    def __init__(self, max_contents: int | None = None) -> None:
         self._max = max_contents
         self._entries: collections.OrderedDict[Hashable, _Entry] = collections.OrderedDict()
         self._size = 0
@@ -104,8 +108,14 @@ class ContentsMemo:
         self._keep(key, _Entry(list(events), contents, ids, in_place))
         return contents
 
+    @property
+    def max_contents(self) -> int:
+        if self._max is None:  # read when first needed: the worker's settings are in place
+            self._max = default_max_bytes() // _CONTENT_ESTIMATE
+        return self._max
+
     def _keep(self, key: Hashable, entry: _Entry) -> None:
-        if len(entry.contents) > self._max:
+        if len(entry.contents) > self.max_contents:
             return
         with self._lock:
             old = self._entries.pop(key, None)
@@ -113,7 +123,7 @@ class ContentsMemo:
                 self._size -= len(old.contents)
             self._entries[key] = entry
             self._size += len(entry.contents)
-            while self._size > self._max:
+            while self._size > self.max_contents:
                 _, dropped = self._entries.popitem(last=False)
                 self._size -= len(dropped.contents)
 
