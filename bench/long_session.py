@@ -103,15 +103,16 @@ async def run(turns: int, calls: int, sessions: int) -> None:
                     before = cpu_seconds(worker.pid)
                     started = time.perf_counter()
                     events = await asyncio.wait_for(turn(agents, session, n), timeout=120)
+                    took = time.perf_counter() - started
                     if not k:
-                        latency.append(time.perf_counter() - started)
+                        latency.append(took)
                         cpu.append(cpu_seconds(worker.pid) - before)
                     if events != 2 * calls + 2:
                         raise RuntimeError(f"turn {n} streamed {events} events; see {tmp}")
                     if n in marks:
                         rss[n] = rss_mib(worker.pid)
                     if n % 25 == 0:
-                        print(f"  turn {n:4}: {latency[-1] * 1000:6.0f} ms", flush=True)
+                        print(f"  turn {n:4}: {took * 1000:6.0f} ms", flush=True)
                 after_session.append(rss_mib(worker.pid))
             stored = await store.get_session(
                 app_name="long_session", user_id="u", session_id=session
