@@ -34,6 +34,12 @@ def main() -> None:
     scale.add_argument("--kill-every", type=float, default=10.0)
     scale.add_argument("--workers", type=int, default=3)
     scale.add_argument("--seed", type=int, default=1)
+    scale.add_argument(
+        "--store",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="the session store: a SQLite file, or a throwaway PostgreSQL (Debian's package)",
+    )
     commands.add_parser("bad-inputs", help="the CLI's answer to each bad input")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix=f"durable-adk-chaos-{args.scenario}-")
@@ -64,7 +70,13 @@ async def _run(args: argparse.Namespace, tmp: Path) -> None:
         from . import scale
 
         await scale.run(
-            tmp, args.in_flight, args.duration, args.kill_every, args.workers, args.seed
+            tmp,
+            args.in_flight,
+            args.duration,
+            args.kill_every,
+            args.workers,
+            args.seed,
+            args.store,
         )
     else:
         from . import bad_inputs

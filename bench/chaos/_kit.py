@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from adk.events.event import Event
-from adk.sessions import SqliteSessionService
+from adk.sessions import DatabaseSessionService, SqliteSessionService
 from client import AgentClient
 from durable_adk.dev_server import DevServerProcess
 from worker import connect
@@ -30,10 +30,15 @@ TOOLS_PER_INVOCATION = 4
 class Lab:
     """A dev server, a session store and the worker processes of one scenario."""
 
-    def __init__(self, tmp: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, tmp: Path, env: dict[str, str] | None = None, db_url: str | None = None
+    ) -> None:
+        """`db_url`: a database URL for the session store (workers and this process
+        share it); unset, a SQLite file in `tmp`."""
         self.tmp = tmp
         self.server = DevServerProcess(tmp / "temporal.db", tmp / "server.log")
         self.store_path = tmp / "sessions.db"
+        self.db = db_url or str(self.store_path)
         self.log = tmp / "tools.log"
         self.env = {**os.environ, "CHAOS_LOG": str(self.log), "PYTHONUNBUFFERED": "1"}
         self.env.update(env or {})
@@ -42,21 +47,26 @@ class Lab:
 
     async def __aenter__(self) -> Lab:
         self.server.start()
-        self.store = SqliteSessionService(self.store_path)
+        self.store: Any = (
+            DatabaseSessionService(self.db) if "://" in self.db else SqliteSessionService(self.db)
+        )
         self.client = AgentClient(await connect(self.server.address), self.store, task_queue=QUEUE)
         return self
 
     async def __aexit__(self, *_: Any) -> None:
         for proc in self.workers:
             stop(proc)
-        self.store.close()
+        if isinstance(self.store, DatabaseSessionService):
+            await self.store.db_engine.dispose()
+        else:
+            self.store.close()
         self.server.stop()
 
     def start_worker(self, *apps: Path) -> subprocess.Popen[bytes]:
         self.started += 1
         command = [sys.executable, "-m", "worker", *(str(a) for a in apps or [APP])]
         command += ["--address", self.server.address, "--task-queue", QUEUE]
-        command += ["--db", str(self.store_path), "--log-format", "json"]
+        command += ["--db", self.db, "--log-format", "json"]
         with open(self.tmp / f"worker-{self.started}.log", "ab") as out:
             proc = subprocess.Popen(
                 command, cwd=REPO, env=self.env, stdout=out, stderr=subprocess.STDOUT

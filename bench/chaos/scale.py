@@ -4,24 +4,59 @@ SIGKILLed (and a fresh one started) every `kill_every` seconds.
 Runs on: process side. New invocations start as others finish until `duration`
 has passed; then the rest are awaited. Reports completed / failed / unfinished,
 duplicated tool executions, sessions that differ from a clean run, and the
-p50/p95 of each invocation's time from start to result.
+p50/p95 of each invocation's time from start to result. `store="postgres"`
+puts the session store on a throwaway PostgreSQL (Debian's package, on
+loopback, with its default durability), shared by every worker and the client.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from ._kit import TOOLS_PER_INVOCATION, Lab, differences, percentile, wait_started
 
 
+@contextlib.contextmanager
+def _store(kind: str) -> Iterator[str | None]:
+    if kind == "sqlite":
+        yield None
+        return
+    from tests._postgres import postgres_server
+
+    with postgres_server(durable=True) as url:
+        yield url
+
+
 async def run(
-    tmp: Path, in_flight: int, duration: float, kill_every: float, workers: int, seed: int
+    tmp: Path,
+    in_flight: int,
+    duration: float,
+    kill_every: float,
+    workers: int,
+    seed: int,
+    store: str = "sqlite",
+) -> None:
+    with _store(store) as db_url:
+        await _run(tmp, in_flight, duration, kill_every, workers, seed, store, db_url)
+
+
+async def _run(
+    tmp: Path,
+    in_flight: int,
+    duration: float,
+    kill_every: float,
+    workers: int,
+    seed: int,
+    store: str,
+    db_url: str | None,
 ) -> None:
     rng = random.Random(seed)
-    async with Lab(tmp) as lab:
+    async with Lab(tmp, db_url=db_url) as lab:
         procs = [lab.start_worker() for _ in range(workers)]
         wait_started(procs[0], tmp / "worker-1.log")
         await (
@@ -80,7 +115,10 @@ async def run(
             if not any(f.startswith(f"{session}:") for f in failed):
                 if found := differences(await lab.outcome(session), clean):
                     differing.append(f"{session}: {found[0]}")
-    print(f"{workers} workers, {in_flight} in flight, a worker SIGKILLed every {kill_every:g} s")
+    print(
+        f"{workers} workers on a {store} session store, {in_flight} in flight,"
+        f" a worker SIGKILLed every {kill_every:g} s"
+    )
     print(f"invocations: {len(sessions)} in {elapsed:.0f} s; worker kills: {kills}")
     print(f"completed: {len(latencies)}, failed: {len(failed)}")
     print(f"tool executions repeated: {extra} (of {TOOLS_PER_INVOCATION * len(sessions)} calls)")
