@@ -29,13 +29,10 @@ append).
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import json
-import threading
 import time
 import uuid
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -43,8 +40,7 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from adk.errors.already_exists_error import AlreadyExistsError
 from adk.errors.session_not_found_error import SessionNotFoundError
@@ -53,6 +49,7 @@ from adk.events.event import Event
 from . import _db_schema as schema
 from . import _event_cache
 from ._event_cache import EventCache
+from ._sql_engines import LoopEngines
 from ._undo import Held, restorations, stored_delta, undo_in
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .session import Session
@@ -61,13 +58,6 @@ from .state import State
 T = TypeVar("T")
 Key = tuple[str, str, str]
 
-BUSY_TIMEOUT_SECONDS = 30.0
-_ASYNC_DRIVERS = {
-    "sqlite": "aiosqlite",
-    "postgresql": "asyncpg",
-    "mysql": "aiomysql",
-    "mariadb": "asyncmy",
-}
 _ROW_LOCKS = ("postgresql", "mysql", "mariadb")
 _S, _E = schema.sessions, schema.events
 
@@ -90,23 +80,9 @@ class DatabaseSessionService(BaseSessionService):
         the steps' reads keep (see `_event_cache.py`; default 64 MiB or
         `$DURABLE_ADK_EVENT_CACHE_MIB`); 0 turns the cache off.
         """
-        if (db_url is None) == (db_engine is None):
-            raise ValueError("Exactly one of 'db_url' or 'db_engine' must be provided.")
-        self._kwargs = dict(kwargs)
-        self._owns_engine = db_engine is None
-        self._engines: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, AsyncEngine] = (
-            weakref.WeakKeyDictionary()
-        )
-        self._guard = threading.Lock()
-        if db_engine is None:
-            assert db_url is not None
-            db_engine = _create_engine(db_url, self._kwargs)
-            self._url: str | None = db_url
-        else:
-            self._url = None
-        self.db_engine: AsyncEngine = db_engine
-        self.dialect = db_engine.dialect.name
-        self._first_engine: AsyncEngine | None = db_engine
+        self._engines = LoopEngines(db_url, db_engine, kwargs)
+        self.db_engine: AsyncEngine = self._engines.db_engine
+        self.dialect = self._engines.dialect
         self._tables_ready = False
         self._readers: dict[tuple[AsyncEngine, str], AsyncEngine] = {}
         self._event_cache = EventCache(event_cache_bytes)
@@ -119,24 +95,7 @@ class DatabaseSessionService(BaseSessionService):
     # --- engines and transactions ------------------------------------------------
 
     def _engine(self) -> AsyncEngine:
-        """This event loop's engine. asyncpg's connections belong to the loop that
-        opened them: the first loop to use the service gets the pooled engine; another
-        loop (a sync Runner's thread) gets one of its own that pools nothing (each
-        connection closed in its transaction's loop, none left behind when that loop
-        ends). SQLite's (aiosqlite) work from any loop: one engine."""
-        if self.dialect == "sqlite" or not self._owns_engine:
-            return self.db_engine
-        loop = asyncio.get_running_loop()
-        with self._guard:
-            engine = self._engines.get(loop)
-            if engine is None:
-                if self._first_engine is not None:
-                    engine, self._first_engine = self._first_engine, None
-                else:
-                    assert self._url is not None
-                    engine = _create_engine(self._url, {**self._kwargs, "poolclass": NullPool})
-                self._engines[loop] = engine
-            return engine
+        return self._engines.get()
 
     async def prepare_tables(self) -> None:
         """Create what is missing (as google-adk: lazily before the first call; may be
@@ -196,18 +155,7 @@ class DatabaseSessionService(BaseSessionService):
 
     async def close(self) -> None:
         """Dispose of the engines this service created (as google-adk's `close`)."""
-        if not self._owns_engine:
-            return
-        current = None
-        try:
-            current = asyncio.get_running_loop()
-        except RuntimeError:
-            pass
-        with self._guard:
-            engines = [e for loop, e in self._engines.items() if loop is current]
-            engines += [self.db_engine] if self.dialect == "sqlite" else []
-        for engine in engines:
-            await engine.dispose()
+        await self._engines.close()
 
     async def __aenter__(self) -> DatabaseSessionService:
         return self
@@ -1050,83 +998,3 @@ def _timestamp(value: datetime.datetime) -> float:
     if value.tzinfo is None:
         value = value.replace(tzinfo=datetime.UTC)
     return value.timestamp()
-
-
-# --- the engine ------------------------------------------------------------------------------
-
-
-def _create_engine(db_url: str, kwargs: dict[str, Any]) -> AsyncEngine:
-    """As google-adk 2.13 creates it (its errors, with the URL's secrets redacted);
-    SQLite files in WAL mode with a busy timeout, writes under BEGIN IMMEDIATE."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.pool import StaticPool
-
-    redacted = _redact(db_url)
-    try:
-        url = make_url(db_url)
-        engine_kwargs = dict(kwargs)
-        backend = url.get_backend_name()
-        if backend == "sqlite":
-            connect_args = dict(engine_kwargs.get("connect_args", {}))
-            connect_args.setdefault("timeout", BUSY_TIMEOUT_SECONDS)
-            if url.database in (None, "", ":memory:"):
-                engine_kwargs.setdefault("poolclass", StaticPool)
-                connect_args.setdefault("check_same_thread", False)
-            engine_kwargs["connect_args"] = connect_args
-        else:
-            # not google-adk's pool_pre_ping (a round trip per call): `_run` retries
-            # a call once on a dead pooled connection instead; pass it to have both
-            engine_kwargs.setdefault("pool_pre_ping", False)
-        engine = create_async_engine(db_url, **engine_kwargs)
-    except Exception as error:
-        if isinstance(error, sa.exc.ArgumentError):
-            raise ValueError(f"Invalid database URL format or argument '{redacted}'.") from error
-        if isinstance(error, sa.exc.InvalidRequestError):
-            backend = make_url(db_url).get_backend_name()
-            message = (
-                f"Database URL '{redacted}' resolves to a synchronous driver, but this"
-                " service requires an asynchronous one."
-            )
-            if backend in _ASYNC_DRIVERS:
-                message += f" Use a '{backend}+{_ASYNC_DRIVERS[backend]}://' URL instead."
-            raise ValueError(message) from error
-        if isinstance(error, ImportError):
-            raise ValueError(f"Database related module not found for URL '{redacted}'.") from error
-        raise ValueError(f"Failed to create database engine for URL '{redacted}'") from error
-    if engine.dialect.name == "sqlite":
-        _configure_sqlite(engine, memory=url.database in (None, "", ":memory:"))
-    return engine
-
-
-def _configure_sqlite(engine: AsyncEngine, *, memory: bool) -> None:
-    """Foreign keys on (as google-adk); WAL and synchronous=NORMAL for files (as the
-    SQLite store: readers beside the writer, a killed process loses no commit);
-    our own BEGIN: IMMEDIATE for writes, so writers queue on the busy timeout
-    instead of failing when a read transaction upgrades."""
-
-    @sa.event.listens_for(engine.sync_engine, "connect")
-    def connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # no implicit BEGIN from the driver
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        if not memory:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
-
-    @sa.event.listens_for(engine.sync_engine, "begin")
-    def begin(conn: sa.Connection) -> None:
-        write = conn.get_execution_options().get("durable_adk_write", True)
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
-
-
-def _redact(db_url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    try:
-        url = make_url(db_url)
-        if url.query:
-            url = url.set(query={k: "REDACTED" for k in url.query})
-        return url.render_as_string(hide_password=True)
-    except Exception:
-        return "<unparseable database URL>"
