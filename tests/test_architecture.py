@@ -348,7 +348,12 @@ PUBLIC_API = {
         "ToolResultClassifier",
     ],
     "adk.examples": ["BaseExampleProvider", "Example"],
-    "adk.memory": ["BaseMemoryService", "InMemoryMemoryService", "SqliteMemoryService"],
+    "adk.memory": [
+        "BaseMemoryService",
+        "DatabaseMemoryService",
+        "InMemoryMemoryService",
+        "SqliteMemoryService",
+    ],
     "adk.artifacts": [
         "BaseArtifactService",
         "FileArtifactService",

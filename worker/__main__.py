@@ -23,7 +23,7 @@ from adk.apps.app import App
 from adk.artifacts._location import artifact_service_at
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.file_artifact_service import FileArtifactService
-from adk.memory import SqliteMemoryService
+from adk.memory import BaseMemoryService, DatabaseMemoryService, SqliteMemoryService
 from adk.sessions._open import check as check_store
 from adk.sessions._open import describe as describe_store
 from adk.sessions._open import open_session_service
@@ -80,8 +80,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--memory",
         default=None,
-        help="memory database file (a SqliteMemoryService, shared by the host's workers) or"
-        " 'none' (default: $DURABLE_ADK_MEMORY_DB, else $DURABLE_ADK_DATA_DIR/memory.db)",
+        help="memory database: a file (a SqliteMemoryService, shared by the host's workers),"
+        " a database URL such as postgresql+asyncpg://... (a DatabaseMemoryService, shared"
+        " by every host), or 'none' (default: $DURABLE_ADK_MEMORY_DB, else"
+        " $DURABLE_ADK_DATA_DIR/memory.db)",
     )
     parser.add_argument("--log-format", choices=["console", "json"], default=None)
     parser.add_argument(
@@ -120,9 +122,15 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     try:
         memory = memory_service(args.memory)
-    except ValueError as error:  # a folder, not a file
+    except ValueError as error:  # a folder, not a file; a URL without its driver
         log.error("bad configuration", error=f"memory: {error}")
         return 2
+    if isinstance(memory, DatabaseMemoryService):
+        try:  # a database that is down: said now, not at the first search
+            await memory.prepare_tables()
+        except (SQLAlchemyError, OSError, RuntimeError) as error:
+            log.error("cannot use the memory database", memory=memory.db_url, error=str(error))
+            return 2
     try:
         client = await connect(args.address, args.namespace)
         added = await ensure_search_attributes(client)
@@ -165,7 +173,7 @@ async def serve(args: argparse.Namespace) -> int:
         task_queues=sorted(queues),
         session_db=describe_store(store),
         artifacts=_describe(artifacts),
-        memory=str(memory.db_path) if memory else None,
+        memory=_describe_memory(memory),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
     )
 
@@ -206,13 +214,22 @@ def artifact_service(where: str | None) -> BaseArtifactService | None:
     return artifact_service_at(where)
 
 
-def memory_service(where: str | None) -> SqliteMemoryService | None:
-    """The worker's memory: a SQLite file every worker of the host can share, or none."""
+def memory_service(where: str | None) -> BaseMemoryService | None:
+    """The worker's memory: a SQLite file every worker of the host can share, a
+    database every host can share (a URL), or none."""
     where = where or os.environ.get("DURABLE_ADK_MEMORY_DB")
     if where == "none":
         return None
+    if where and "://" in where and not where.startswith(("sqlite:", "sqlite+aiosqlite:")):
+        return DatabaseMemoryService(where)  # a SQLite URL: the file store, FTS5 ranked
     path = where or str(Path(os.environ.get("DURABLE_ADK_DATA_DIR") or ".data") / "memory.db")
     return SqliteMemoryService(path)
+
+
+def _describe_memory(memory: BaseMemoryService | None) -> str | None:
+    if isinstance(memory, DatabaseMemoryService):
+        return memory.db_url
+    return str(memory.db_path) if isinstance(memory, SqliteMemoryService) else None
 
 
 def _describe(service: BaseArtifactService | None) -> str | None:

@@ -156,37 +156,14 @@ class SqliteMemoryService(BaseMemoryService):
             await self._run(lambda conn: conn.executemany(_UPSERT, rows))
 
     def _row(self, app_name: str, user_id: str, session_id: str, event: Event) -> tuple | None:  # type: ignore[type-arg]
-        text = _event_text(event)
-        if not text:
-            return None
-        # script runs split before lowercasing, as queries are ("İ".lower() is not Latin)
-        search_text = split_script_runs(unicodedata.normalize("NFC", text)).lower()
-        search_text = _truncated(search_text, self._max_event_bytes)
-        timestamp = float(event.timestamp if event.timestamp is not None else time.time())
-        author = event.author or ""
-        assert event.content is not None
-        content_json = event.content.model_dump_json(exclude_none=True)
-        event_id = (
-            event.id
-            or hashlib.sha256(f"{author}:{timestamp}:{content_json}".encode()).hexdigest()[:32]
-        )
-        return (
-            app_name,
-            user_id,
-            session_id,
-            event_id,
-            author,
-            timestamp,
-            content_json,
-            search_text,
-        )
+        return event_row(app_name, user_id, session_id, event, self._max_event_bytes)
 
     async def search_memory(
         self, *, app_name: str, user_id: str, query: str
     ) -> SearchMemoryResponse:
         if not query or not query.strip():
             return SearchMemoryResponse()
-        tokens = _tokens(query)
+        tokens = query_tokens(query)
         if not tokens:
             return SearchMemoryResponse()
 
@@ -201,7 +178,7 @@ class SqliteMemoryService(BaseMemoryService):
                     " ORDER BY bm25(memory_events_fts), memory_events.timestamp DESC LIMIT ?",
                     (app_name, user_id, match, self._max_results),
                 ).fetchall()
-            patterns = [f"%{_like_escaped(token)}%" for token in tokens]
+            patterns = [f"%{like_escaped(token)}%" for token in tokens]
             like = " OR ".join(["search_text LIKE ? ESCAPE '\\'"] * len(tokens))
             score = " + ".join(
                 ["(CASE WHEN search_text LIKE ? ESCAPE '\\' THEN 1 ELSE 0 END)"] * len(tokens)
@@ -213,7 +190,7 @@ class SqliteMemoryService(BaseMemoryService):
             ).fetchall()
 
         rows = await self._run(search)
-        return SearchMemoryResponse(memories=[_entry(row) for row in rows])
+        return SearchMemoryResponse(memories=[memory_entry(row) for row in rows])
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         def call() -> T:
@@ -291,6 +268,40 @@ def _parse_db_path(db_path: str | Path) -> tuple[str, str, bool]:
     return path, path, False
 
 
+ROW_COLUMNS = (
+    "app_name",
+    "user_id",
+    "session_id",
+    "event_id",
+    "author",
+    "timestamp",
+    "content_json",
+    "search_text",
+)
+"""The columns of `event_row`'s tuple, in its order."""
+
+
+def event_row(
+    app_name: str, user_id: str, session_id: str, event: Event, max_event_bytes: int
+) -> tuple[str, str, str, str, str, float, str, str] | None:
+    """An event's memory row (see ROW_COLUMNS), or None when it has no text. Events
+    without an id are keyed by a hash of their author, time and content."""
+    text = _event_text(event)
+    if not text:
+        return None
+    # script runs split before lowercasing, as queries are ("İ".lower() is not Latin)
+    search_text = split_script_runs(unicodedata.normalize("NFC", text)).lower()
+    search_text = _truncated(search_text, max_event_bytes)
+    timestamp = float(event.timestamp if event.timestamp is not None else time.time())
+    author = event.author or ""
+    assert event.content is not None
+    content_json = event.content.model_dump_json(exclude_none=True)
+    event_id = (
+        event.id or hashlib.sha256(f"{author}:{timestamp}:{content_json}".encode()).hexdigest()[:32]
+    )
+    return (app_name, user_id, session_id, event_id, author, timestamp, content_json, search_text)
+
+
 def _event_text(event: Event) -> str:
     """The event's text parts (not thoughts), one line, space-joined."""
     if not event.content or not event.content.parts:
@@ -310,7 +321,7 @@ def _truncated(text: str, max_bytes: int) -> str:
     return encoded[:max_bytes].decode("utf-8", errors="ignore")
 
 
-def _tokens(query: str) -> list[str]:
+def query_tokens(query: str) -> list[str]:
     """The query's distinct lowercased words, in order (script runs split)."""
     normalized = split_script_runs(unicodedata.normalize("NFC", query))
     tokens: list[str] = []
@@ -320,11 +331,11 @@ def _tokens(query: str) -> list[str]:
     return tokens
 
 
-def _like_escaped(word: str) -> str:
+def like_escaped(word: str) -> str:
     return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def _entry(row: tuple[Any, ...]) -> MemoryEntry:
+def memory_entry(row: Sequence[Any]) -> MemoryEntry:
     id, session_id, event_id, author, timestamp, content_json = row
     return MemoryEntry(
         id=str(id),

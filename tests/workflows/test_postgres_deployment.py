@@ -23,7 +23,9 @@ import uuid
 from pathlib import Path
 
 import pytest
+import sqlalchemy as sa
 
+from adk.memory import DatabaseMemoryService
 from adk.sessions import DatabaseSessionService
 from client._render import event_lines
 from client._sealing import new_key
@@ -68,6 +70,7 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
 ):
     address = temporal_env.client.service_client.config.target_host
     url = await fresh_postgres_database(postgres_url)
+    memory_url = await fresh_postgres_database(postgres_url)  # one memory for both hosts
     run_id = uuid.uuid4().hex[:8]
     workers: list[subprocess.Popen[bytes]] = []
     try:
@@ -77,7 +80,7 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
             log = open(home / "worker.log", "ab")  # noqa: SIM115 (closed with the process)
             workers.append(
                 subprocess.Popen(
-                    # artifacts and memory live in the host's files: none here
+                    # artifacts live in the host's files: none here; memory in PostgreSQL
                     [
                         sys.executable,
                         "-m",
@@ -86,7 +89,7 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
                         "--artifacts",
                         "none",
                         "--memory",
-                        "none",
+                        memory_url,
                     ],
                     cwd=home,
                     env=_env(address, url, home),
@@ -143,6 +146,15 @@ async def test_two_workers_and_clients_share_only_temporal_and_postgres(
             assert {e.branch for e in tree.events if e.branch and "." in e.branch}, "no branches"
         finally:
             await store.close()
+        memory = DatabaseMemoryService(memory_url)
+        async with memory.db_engine.connect() as conn:  # the workers made it at start
+            assert await conn.run_sync(lambda c: sa.inspect(c).has_table("memory_events"))
+        await memory.add_session_to_memory(tree)
+        found = await memory.search_memory(
+            app_name="research_pipeline", user_id="user", query="tides"
+        )
+        assert found.memories, "the shared memory"
+        await memory.close()
         for home in tmp_path.iterdir():  # nothing written beside the logs
             assert not (home / ".data").exists(), home
     finally:
