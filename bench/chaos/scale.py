@@ -15,21 +15,24 @@ import asyncio
 import contextlib
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from ._kit import TOOLS_PER_INVOCATION, Lab, differences, percentile, wait_started
 
 
-@contextlib.contextmanager
-def _store(kind: str) -> Iterator[str | None]:
-    if kind == "sqlite":
-        yield None
+@contextlib.asynccontextmanager
+async def _lab(tmp: Path, store: str) -> AsyncIterator[Lab]:
+    """The scenario's lab on a SQLite file, or on a throwaway PostgreSQL."""
+    if store == "sqlite":
+        async with Lab(tmp) as lab:
+            yield lab
         return
     from tests._postgres import postgres_server
 
     with postgres_server(durable=True) as url:
-        yield url
+        async with Lab(tmp, db_url=url) as lab:
+            yield lab
 
 
 async def run(
@@ -41,22 +44,8 @@ async def run(
     seed: int,
     store: str = "sqlite",
 ) -> None:
-    with _store(store) as db_url:
-        await _run(tmp, in_flight, duration, kill_every, workers, seed, store, db_url)
-
-
-async def _run(
-    tmp: Path,
-    in_flight: int,
-    duration: float,
-    kill_every: float,
-    workers: int,
-    seed: int,
-    store: str,
-    db_url: str | None,
-) -> None:
     rng = random.Random(seed)
-    async with Lab(tmp, db_url=db_url) as lab:
+    async with _lab(tmp, store) as lab:
         procs = [lab.start_worker() for _ in range(workers)]
         wait_started(procs[0], tmp / "worker-1.log")
         await (
