@@ -56,6 +56,7 @@ async def run(
         clean = await lab.outcome("clean")
         latencies: list[float] = []
         failed: list[str] = []
+        unfinished: list[str] = []
         sessions: list[str] = []
         stop_at = time.monotonic() + duration
         slots = asyncio.Semaphore(in_flight)
@@ -68,8 +69,10 @@ async def run(
                 started = await lab.client.start(
                     app_name="chaos", user_id="u", session_id=session, new_message="go"
                 )
-                await asyncio.wait_for(started.handle.result(), duration + 180)
+                await asyncio.wait_for(started.handle.result(), duration + 600)
                 latencies.append(time.monotonic() - t)
+            except TimeoutError:
+                unfinished.append(session)  # still running: the bench stopped waiting
             except Exception as error:
                 failed.append(f"{session}: {type(error).__name__}: {error}"[:200])
             finally:
@@ -101,7 +104,7 @@ async def run(
         extra = sum(max(0, runs[s] - TOOLS_PER_INVOCATION) for s in sessions)
         differing = []
         for session in sessions:
-            if not any(f.startswith(f"{session}:") for f in failed):
+            if session not in unfinished and not any(f.startswith(f"{session}:") for f in failed):
                 if found := differences(await lab.outcome(session), clean):
                     differing.append(f"{session}: {found[0]}")
     print(
@@ -109,7 +112,10 @@ async def run(
         f" a worker SIGKILLed every {kill_every:g} s"
     )
     print(f"invocations: {len(sessions)} in {elapsed:.0f} s; worker kills: {kills}")
-    print(f"completed: {len(latencies)}, failed: {len(failed)}")
+    print(
+        f"completed: {len(latencies)}, failed: {len(failed)},"
+        f" unfinished after {duration + 600:.0f} s: {len(unfinished)}"
+    )
     print(f"tool executions repeated: {extra} (of {TOOLS_PER_INVOCATION * len(sessions)} calls)")
     print(f"differ from the clean run: {len(differing)}")
     print(
