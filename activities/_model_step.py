@@ -38,6 +38,7 @@ from adk.sessions.state import State
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._compaction import compact_before_model
 from ._memory import memory_service
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
@@ -118,10 +119,15 @@ async def model_step(
     agent = find_llm_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
+    # (the compaction event is not among the step's records: a retried step finds it
+    # and, the prompt now shorter, does not summarise again)
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
     hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
+    # google-adk 2.13 compacts before it builds the contents (its request processor)
+    compaction_id = _side_event_id(input, "compaction")
+    await compact_before_model(app, store, session, agent, ref, compaction_id)
     ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id, *side.values()]

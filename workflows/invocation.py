@@ -17,16 +17,20 @@ from temporalio.exceptions import ApplicationError, CancelledError
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
+    from adk.activity_options import MODEL_DEFAULTS
+
     from . import _specs, names
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
-    from ._options import BOOKKEEPING, FAIL_ON
+    from ._options import BOOKKEEPING, FAIL_ON, activity_kwargs
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
         AgentSpec,
         BeginInput,
         BeginOutput,
+        CompactionInput,
+        CompactionOutput,
         HumanAnswer,
         InvocationInput,
         InvocationResult,
@@ -82,6 +86,9 @@ class AdkInvocationWorkflow:
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
+            if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
+                await runtime.flush()
+                await self._compact(input)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
@@ -105,6 +112,21 @@ class AdkInvocationWorkflow:
             final_text=runtime.final_text,
             last_author=runtime.last_author,
             event_count=runtime.event_count,
+        )
+
+    async def _compact(self, input: InvocationInput) -> None:
+        """The app's post-invocation compaction: the summarizer's model call is this
+        activity's (retried as a model step is); the event, if any, only in the store."""
+        await workflow.execute_activity(
+            names.COMPACT_EVENTS,
+            CompactionInput(
+                session=input.session,
+                invocation_id=input.invocation_id,
+                event_id=str(workflow.uuid4()),
+            ),
+            result_type=CompactionOutput,
+            summary="compaction: summarize earlier invocations, if due",
+            **activity_kwargs(None, MODEL_DEFAULTS),
         )
 
     def _new_runtime(

@@ -120,6 +120,7 @@ CASES: dict[str, str | None] = {
     "custom_as_agent_tool": None,
     "custom_transfer_target": None,
     "mcp_toolset": None,
+    "compaction_sliding_window": None,
 }
 
 

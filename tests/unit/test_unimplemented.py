@@ -17,7 +17,6 @@ from google.genai import types
 from adk import Agent, LoopAgent, SequentialAgent
 from adk.agents.run_config import RunConfig, StreamingMode
 from adk.apps import App, ResumabilityConfig
-from adk.apps.app import EventsCompactionConfig
 from adk.artifacts import InMemoryArtifactService
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
@@ -56,12 +55,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
     (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
-    (
-        lambda: App(
-            name="app", root_agent=agent(), events_compaction_config=EventsCompactionConfig()
-        ),
-        "events_compaction_config",
-    ),
     (lambda: App(name="app", root_agent=agent(), context_cache_config=object()), "context_cache"),
     (
         lambda: App(
