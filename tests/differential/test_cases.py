@@ -121,6 +121,7 @@ CASES: dict[str, str | None] = {
     "custom_transfer_target": None,
     "mcp_toolset": None,
     "compaction_sliding_window": None,
+    "compaction_token_threshold": None,
 }
 
 
