@@ -88,7 +88,7 @@ class AdkInvocationWorkflow:
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
             if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
                 await runtime.flush()
-                await self._compact(input)
+                await self._compact(input, begin.root)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
@@ -114,9 +114,10 @@ class AdkInvocationWorkflow:
             event_count=runtime.event_count,
         )
 
-    async def _compact(self, input: InvocationInput) -> None:
+    async def _compact(self, input: InvocationInput, root: AgentSpec) -> None:
         """The app's post-invocation compaction: the summarizer's model call is this
-        activity's (retried as a model step is); the event, if any, only in the store."""
+        activity's, with the root agent's model activity options (the default summarizer
+        uses its model); the event, if any, only in the store."""
         await workflow.execute_activity(
             names.COMPACT_EVENTS,
             CompactionInput(
@@ -126,7 +127,7 @@ class AdkInvocationWorkflow:
             ),
             result_type=CompactionOutput,
             summary="compaction: summarize earlier invocations, if due",
-            **activity_kwargs(None, MODEL_DEFAULTS),
+            **activity_kwargs(root.model_activity_options, MODEL_DEFAULTS),
         )
 
     def _new_runtime(
