@@ -88,7 +88,7 @@ class AdkInvocationWorkflow:
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
             if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
                 await runtime.flush()
-                await self._compact(input, begin.root)
+                await self._compact(input, begin.root, runtime)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
@@ -114,11 +114,13 @@ class AdkInvocationWorkflow:
             event_count=runtime.event_count,
         )
 
-    async def _compact(self, input: InvocationInput, root: AgentSpec) -> None:
+    async def _compact(
+        self, input: InvocationInput, root: AgentSpec, runtime: AgentRuntime
+    ) -> None:
         """The app's post-invocation compaction: the summarizer's model call is this
         activity's, with the root agent's model activity options (the default summarizer
         uses its model); the event, if any, only in the store."""
-        await workflow.execute_activity(
+        compacted = await workflow.execute_activity(
             names.COMPACT_EVENTS,
             CompactionInput(
                 session=input.session,
@@ -129,6 +131,9 @@ class AdkInvocationWorkflow:
             summary="compaction: summarize earlier invocations, if due",
             **activity_kwargs(root.model_activity_options, MODEL_DEFAULTS),
         )
+        if compacted.recorded:  # the live details tell it (the event is not yielded)
+            runtime.transcript.lines.append("_earlier events compacted into a summary_")
+            runtime.show()
 
     def _new_runtime(
         self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]
