@@ -35,6 +35,7 @@ from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.sessions.state import State
+from adk.tools.agent_tool import GROUNDING_METADATA_KEY
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._artifacts import artifact_service_for, reusing_earlier_saves
@@ -270,14 +271,30 @@ async def _run_model(
             callback_context=callback_context, llm_response=response
         )
     if altered:
-        return altered  # type: ignore[no-any-return]
+        return _grounded(altered, llm_request, callback_context)
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):
             altered = await call_maybe_async(
                 after, callback_context=callback_context, llm_response=response
             )
         if altered:
-            return altered  # type: ignore[no-any-return]
+            return _grounded(altered, llm_request, callback_context)
+    return _grounded(response, llm_request, callback_context)
+
+
+def _grounded(
+    response: LlmResponse, llm_request: LlmRequest, callback_context: CallbackContext
+) -> LlmResponse:
+    """google-adk 2.13: when a tool of the agent propagates grounding metadata and the
+    invocation holds some, every later response of the agent carries it."""
+    if not any(
+        getattr(tool, "propagate_grounding_metadata", False)
+        for tool in llm_request.tools_dict.values()
+    ):
+        return response
+    metadata = callback_context.state.get(GROUNDING_METADATA_KEY)
+    if metadata:
+        response.grounding_metadata = types.GroundingMetadata.model_validate(metadata)
     return response
 
 

@@ -122,6 +122,8 @@ CASES: dict[str, str | None] = {
     "mcp_toolset": None,
     "compaction_sliding_window": None,
     "compaction_token_threshold": None,
+    "google_search_bypass": None,
+    "google_search_bypass_transfer": None,
 }
 
 

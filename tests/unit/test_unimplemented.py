@@ -23,7 +23,6 @@ from adk.models import Gemini
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
-    AgentTool,
     google_search,
     load_artifacts,
     load_memory,
@@ -47,10 +46,6 @@ class _Toolset(BaseToolset):
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
-    (
-        lambda: AgentTool(agent(), propagate_grounding_metadata=True),
-        "AgentTool(propagate_grounding_metadata=True)",
-    ),
     (lambda: Agent(name="a", timeout=5.0), "LlmAgent(timeout=...)"),
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
