@@ -34,10 +34,10 @@ def validate_tree(root: BaseAgent) -> None:
 
 def _swapped_searches(root: BaseAgent) -> int:
     """How many GoogleSearchTools the tree runs as a `google_search_agent` of their own."""
-    return sum(
-        1
-        for agent in all_agents(root)
-        if hasattr(agent, "_swapped_tool")
-        for tool in agent.tools
-        if agent._swapped_tool(tool) is not tool
-    )
+    from adk.agents.llm_agent import LlmAgent
+
+    count = 0
+    for agent in all_agents(root):
+        if isinstance(agent, LlmAgent):
+            count += sum(1 for tool in agent.tools if agent._swapped_tool(tool) is not tool)
+    return count
