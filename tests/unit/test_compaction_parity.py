@@ -212,3 +212,46 @@ async def test_the_same_session_compacts_the_same(settings: dict[str, Any], seed
             c.model_dump(exclude_none=True) for c in ref
         ]
     assert ref_summarizer.calls, "the session never compacted: the case tests nothing"
+
+
+async def test_compaction_events_cross_the_database_both_ways(tmp_path) -> None:
+    """A compaction event our store writes, google-adk's DatabaseSessionService reads
+    (and builds the same contents from), and the other way round."""
+    from google.adk.sessions import DatabaseSessionService as RefDatabase
+
+    from adk.sessions import DatabaseSessionService
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'sessions.db'}"
+    described = _invocation(random.Random(1), 0, [1000.0], "tool")
+    summary = _summary_fields([Event.model_validate(d) for d in described], 1)
+    ours = DatabaseSessionService(url)
+    try:
+        session = await ours.create_session(app_name="app", user_id="u", session_id="s")
+        for fields in [*described, summary]:
+            await ours.append_event(session, Event.model_validate(fields))
+    finally:
+        await ours.close()
+    theirs = RefDatabase(url)
+    try:
+        loaded = await theirs.get_session(app_name="app", user_id="u", session_id="s")
+        assert loaded is not None
+        assert loaded.events[-1].actions.compaction is not None
+        later = RefEvent.model_validate(
+            {**_summary_fields(loaded.events[:-1], 2), "id": "summary-2"}
+        )
+        await theirs.append_event(loaded, later)
+        ref_view = ref_contents._get_contents(None, loaded.events, AGENT)
+    finally:
+        await theirs.close()
+    ours = DatabaseSessionService(url)
+    try:
+        back = await ours.get_session(app_name="app", user_id="u", session_id="s")
+    finally:
+        await ours.close()
+    assert back is not None
+    assert [e.actions.compaction is not None for e in back.events][-2:] == [True, True]
+    view = get_contents(None, back.events, AGENT)
+    assert [c.model_dump(exclude_none=True) for c in view] == [
+        c.model_dump(exclude_none=True) for c in ref_view
+    ]
+    assert [c.parts[0].text for c in view] == ["summary 2 of 4 events"]  # type: ignore[index]

@@ -298,3 +298,15 @@ def test_an_event_the_summaries_reorder_or_cover_is_built_whole(at: float) -> No
     events.append(_text("user", "late", timestamp=at))
     assert _built(memo, events) == get_contents(None, events, ME)
     assert memo.reused == 0
+
+
+def test_a_summary_recorded_later_than_the_events_after_it_does_not_stop_reuse() -> None:
+    """The compaction activity stamps its event with its own clock; the workflow's
+    events after it may carry earlier times. Only the summary's range places it."""
+    memo = ContentsMemo()
+    events = [*_timed(_turn(0), 100.0), _summary(100.0, 103.0, "summary", at=500.0)]
+    events += _timed(_turn(1), 110.0)[:1]
+    _built(memo, events)
+    events += _timed(_turn(1), 111.0)[1:3]
+    assert _built(memo, events) == get_contents(None, events, ME)
+    assert memo.reused == 1

@@ -165,7 +165,9 @@ def _times(events: list[Event]) -> _Times | None:
         return None
     if any(math.isnan(end) for end in ends):
         return _Times(math.inf, math.inf)  # ordered unpredictably: always the whole pass
-    return _Times(max([*ends, *(e.timestamp for e in events)]), max(ends))
+    # (a summary's own time does not place it: its range's end does)
+    times = [e.timestamp for e in events if e.actions.compaction is None]
+    return _Times(max([*ends, *times]), max(ends))
 
 
 def _comes_after(events: list[Event], times: _Times | None) -> bool:
