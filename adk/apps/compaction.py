@@ -30,6 +30,7 @@ from ..events.event_actions import EventActions, EventCompaction
 from ..flows.llm_flows._compaction import compaction_ranges, process_compaction_events
 from ..flows.llm_flows._context_filters import FRAMEWORK_FUNCTION_NAMES, apply_rewinds
 from .app import App, EventsCompactionConfig
+from .base_events_summarizer import BaseEventsSummarizer
 from .llm_event_summarizer import LlmEventSummarizer
 
 logger = logging.getLogger(__name__)
@@ -171,27 +172,28 @@ def _has_sliding_window_config(config: EventsCompactionConfig | None) -> bool:
     )
 
 
-def _ensure_compaction_summarizer(*, config: EventsCompactionConfig, agent: object) -> None:
-    """The default summarizer: an LlmEventSummarizer over the root agent's model."""
+def _summarizer(config: EventsCompactionConfig, agent: object) -> BaseEventsSummarizer:
+    """The config's summarizer, else an LlmEventSummarizer over the root agent's model.
+
+    (google-adk 2.13 stores the default in the config; here it is made per call, as
+    the model client belongs to the event loop that runs the call.)"""
     if config.summarizer is not None:
-        return
+        return config.summarizer
     from ..agents.llm_agent import LlmAgent
 
     if not isinstance(agent, LlmAgent):
         raise ValueError("No LlmAgent model available for event compaction summarizer.")
-    config.summarizer = LlmEventSummarizer(llm=agent.canonical_model)
+    return LlmEventSummarizer(llm=agent.canonical_model)
 
 
 async def _summarize(
-    config: EventsCompactionConfig,
+    summarizer: BaseEventsSummarizer,
     events: list[Event],
     events_to_compact: list[Event],
     on_error: OnError | None,
 ) -> Event | None:
-    if config.summarizer is None:
-        return None
     try:
-        event = await config.summarizer.maybe_summarize_events(events=events_to_compact)
+        event = await summarizer.maybe_summarize_events(events=events_to_compact)
     except Exception as error:  # the full history still serves: the turn goes on
         if on_error is not None:
             on_error(error)
@@ -375,8 +377,7 @@ async def token_threshold_compaction(
     )
     if not chosen or not _is_range_worth_compacting(events=events, events_to_compact=chosen):
         return None
-    _ensure_compaction_summarizer(config=config, agent=agent)
-    return await _summarize(config, events, chosen, on_error)
+    return await _summarize(_summarizer(config, agent), events, chosen, on_error)
 
 
 async def post_invocation_compaction(
@@ -398,8 +399,7 @@ async def post_invocation_compaction(
     chosen = _sliding_window(events, config.compaction_interval, config.overlap_size)
     if not chosen or not _is_range_worth_compacting(events=events, events_to_compact=chosen):
         return None
-    _ensure_compaction_summarizer(config=config, agent=app.root_agent)
-    return await _summarize(config, events, chosen, on_error)
+    return await _summarize(_summarizer(config, app.root_agent), events, chosen, on_error)
 
 
 def _sliding_window(events: list[Event], interval: int, overlap: int) -> list[Event]:

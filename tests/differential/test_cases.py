@@ -122,6 +122,7 @@ CASES: dict[str, str | None] = {
     "mcp_toolset": None,
     "compaction_sliding_window": None,
     "compaction_token_threshold": None,
+    "compaction_default_summarizer": None,
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
 }
