@@ -23,6 +23,8 @@ from workflows.contracts import (
     BeginOutput,
     CodeExecutionInput,
     CodeExecutionOutput,
+    CompactionInput,
+    CompactionOutput,
     CustomViewInput,
     CustomViewOutput,
     FinishAgentToolInput,
@@ -38,6 +40,7 @@ from workflows.contracts import (
 from ._agents import agent_callback, begin_agent_tool, custom_agent_view, finish_agent_tool
 from ._begin import begin_invocation, run_hook
 from ._code_execution import execute_code
+from ._compaction import compact_events
 from ._model_step import invocation_context, model_step
 from ._on_event import record
 from ._support import find_app, heartbeating, transient_retries
@@ -133,6 +136,11 @@ class AdkActivities:
     async def run_hook(self, input: RunHookInput) -> None:
         await run_hook(self.apps, self.session_service, input, self.artifact_service)
 
+    @activity.defn(name=names.COMPACT_EVENTS)
+    async def compact_events(self, input: CompactionInput) -> CompactionOutput:
+        async with heartbeating():
+            return await compact_events(self.apps, self.session_service, input)
+
     @activity.defn(name=names.AGENT_CALLBACK)
     async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
         return await agent_callback(self.apps, self.session_service, input, self.artifact_service)
@@ -162,5 +170,6 @@ class AdkActivities:
             self.begin_agent_tool,
             self.finish_agent_tool,
             self.run_hook,
+            self.compact_events,
             self.custom_agent_view,
         ]

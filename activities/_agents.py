@@ -24,7 +24,7 @@ from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.sessions.state import State
-from adk.tools.agent_tool import AgentTool
+from adk.tools.agent_tool import GROUNDING_METADATA_KEY, AgentTool
 from workflows.contracts import (
     AgentCallbackInput,
     AgentCallbackOutput,
@@ -266,6 +266,12 @@ async def finish_agent_tool(
             actions=actions,
         )
     response = result if isinstance(result, dict) else {"result": result}
+    grounding = tool.grounding_metadata([e for e in run if e.author != "user"])
+    if tool.propagate_grounding_metadata and grounding is not None:
+        # google-adk 2.13: for the caller's later responses in this invocation (temp:)
+        actions.state_delta[GROUNDING_METADATA_KEY] = grounding.model_dump(
+            mode="json", exclude_none=True
+        )
     return ToolCallOutput(
         response=response, actions=actions, display_text=tool.display_text(result, response)
     )

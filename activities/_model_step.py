@@ -35,9 +35,11 @@ from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from adk.sessions.state import State
+from adk.tools.agent_tool import GROUNDING_METADATA_KEY
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
 from ._artifacts import artifact_service_for, reusing_earlier_saves
+from ._compaction import compact_before_model
 from ._memory import memory_service
 from ._on_event import on_event, record
 from ._spec import tool_kind, tool_options, touches_state
@@ -118,10 +120,15 @@ async def model_step(
     agent = find_llm_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     side = {what: _side_event_id(input, what) for what in ("planning", "code_execution")}
+    # (the compaction event is not among the step's records: a retried step finds it
+    # and, the prompt now shorter, does not summarise again)
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
     hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
         await record(store, session, pending, plugins, hook_ctx)
+    # google-adk 2.13 compacts before it builds the contents (its request processor)
+    compaction_id = _side_event_id(input, "compaction")
+    await compact_before_model(app, store, session, agent, ref, compaction_id)
     ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id, *side.values()]
@@ -264,14 +271,30 @@ async def _run_model(
             callback_context=callback_context, llm_response=response
         )
     if altered:
-        return altered  # type: ignore[no-any-return]
+        return _grounded(altered, llm_request, callback_context)
     for after in agent.canonical_after_model_callbacks:
         with user_code(f"after_model_callback of agent {agent.name}"):
             altered = await call_maybe_async(
                 after, callback_context=callback_context, llm_response=response
             )
         if altered:
-            return altered  # type: ignore[no-any-return]
+            return _grounded(altered, llm_request, callback_context)
+    return _grounded(response, llm_request, callback_context)
+
+
+def _grounded(
+    response: LlmResponse, llm_request: LlmRequest, callback_context: CallbackContext
+) -> LlmResponse:
+    """google-adk 2.13: when a tool of the agent propagates grounding metadata and the
+    invocation holds some, every later response of the agent carries it."""
+    if not any(
+        getattr(tool, "propagate_grounding_metadata", False)
+        for tool in llm_request.tools_dict.values()
+    ):
+        return response
+    metadata = callback_context.state.get(GROUNDING_METADATA_KEY)
+    if metadata:
+        response.grounding_metadata = types.GroundingMetadata.model_validate(metadata)
     return response
 
 

@@ -67,7 +67,7 @@ def static_tools(agent: LlmAgent) -> list[BaseTool]:
     from adk.tools.function_tool import FunctionTool
 
     tools: list[BaseTool] = []
-    for tool in agent.tools:
+    for tool in map(agent._swapped_tool, agent.tools):  # (a search agent's AgentTool)
         if isinstance(tool, BaseTool):
             tools.append(tool)
         elif callable(tool) and not isinstance(tool, BaseToolset):

@@ -157,6 +157,28 @@ class BeginOutput(BaseModel):
     the invocation's copy of the session, never persisted. The workflow carries it with
     the `temp:` state, so every later activity of the invocation sees it, until an
     event writes the key."""
+    compaction: bool = False
+    """The app compacts events (App.events_compaction_config): the workflow runs the
+    compaction activity once the invocation has ended well."""
+
+
+class CompactionInput(BaseModel):
+    """After an invocation: record a compaction event if one is due (google-adk 2.13's
+    post-invocation compaction), under `event_id` (a retry records it once)."""
+
+    session: SessionRef
+    invocation_id: str
+    event_id: str
+
+
+class CompactionOutput(BaseModel):
+    """What the compaction activity did (small: the summary stays in the store)."""
+
+    recorded: bool = False
+    """A compaction event was recorded."""
+    start_timestamp: float | None = None
+    end_timestamp: float | None = None
+    """The time range its summary stands for."""
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]

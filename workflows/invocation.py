@@ -17,16 +17,20 @@ from temporalio.exceptions import ApplicationError, CancelledError
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
+    from adk.activity_options import MODEL_DEFAULTS
+
     from . import _specs, names
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
-    from ._options import BOOKKEEPING, FAIL_ON
+    from ._options import BOOKKEEPING, FAIL_ON, activity_kwargs
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
         AgentSpec,
         BeginInput,
         BeginOutput,
+        CompactionInput,
+        CompactionOutput,
         HumanAnswer,
         InvocationInput,
         InvocationResult,
@@ -82,6 +86,9 @@ class AdkInvocationWorkflow:
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
+            if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
+                await runtime.flush()
+                await self._compact(input, begin.root, runtime)
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
@@ -106,6 +113,27 @@ class AdkInvocationWorkflow:
             last_author=runtime.last_author,
             event_count=runtime.event_count,
         )
+
+    async def _compact(
+        self, input: InvocationInput, root: AgentSpec, runtime: AgentRuntime
+    ) -> None:
+        """The app's post-invocation compaction: the summarizer's model call is this
+        activity's, with the root agent's model activity options (the default summarizer
+        uses its model); the event, if any, only in the store."""
+        compacted = await workflow.execute_activity(
+            names.COMPACT_EVENTS,
+            CompactionInput(
+                session=input.session,
+                invocation_id=input.invocation_id,
+                event_id=str(workflow.uuid4()),
+            ),
+            result_type=CompactionOutput,
+            summary="compaction: summarize earlier invocations, if due",
+            **activity_kwargs(root.model_activity_options, MODEL_DEFAULTS),
+        )
+        if compacted.recorded:  # the live details tell it (the event is not yielded)
+            runtime.transcript.lines.append("_earlier events compacted into a summary_")
+            runtime.show()
 
     def _new_runtime(
         self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]

@@ -139,6 +139,7 @@ AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
 FINISH_AGENT_TOOL = "adk.finish_agent_tool"
 RUN_HOOK = "adk.run_hook"
+COMPACT_EVENTS = "adk.compact_events"
 CUSTOM_AGENT_VIEW = "adk.custom_agent_view"
 
 # Human-in-the-loop: updates (validated; nothing is written for a rejected answer),

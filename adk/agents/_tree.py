@@ -15,7 +15,8 @@ def all_agents(root: BaseAgent) -> Iterator[BaseAgent]:
     from ..tools.agent_tool import AgentTool
 
     yield root
-    for tool in getattr(root, "tools", []):
+    swapped = getattr(root, "_swapped_tool", lambda tool: tool)  # (a search agent's)
+    for tool in map(swapped, getattr(root, "tools", [])):
         if isinstance(tool, AgentTool):
             yield from all_agents(tool.agent)
     for sub_agent in root.sub_agents:

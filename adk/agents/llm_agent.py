@@ -16,7 +16,6 @@ from typing import Any, ClassVar, Literal, Union
 from google.genai import types
 from pydantic import BaseModel, Field, PrivateAttr
 
-from .._unimplemented import not_implemented
 from ..activity_options import ActivityOptions
 from ..code_executors.base_code_executor import BaseCodeExecutor
 from ..events.event import Event
@@ -122,6 +121,7 @@ class LlmAgent(BaseAgent):
     """durable-adk: timeouts/retries of this agent's tool calls (a tool's own options win)."""
     _function_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
     _models: dict[tuple[str, int], BaseLlm] = PrivateAttr(default_factory=dict)
+    _search_agent_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
 
     def _unimplemented_settings(self) -> list[tuple[str, str]]:
         found = [
@@ -246,17 +246,8 @@ class LlmAgent(BaseAgent):
     async def _resolve_tool(self, tool: Any, ctx: ReadonlyContext | None) -> list[BaseTool]:
         from ..tools.base_toolset import BaseToolset
         from ..tools.function_tool import FunctionTool
-        from ..tools.google_search_tool import GoogleSearchTool
 
-        if (
-            isinstance(tool, GoogleSearchTool)
-            and tool.bypass_multi_tools_limit
-            and len(self.tools) > 1
-        ):
-            raise not_implemented(
-                "GoogleSearchTool(bypass_multi_tools_limit=True) beside other tools",
-                "google search run by an agent of its own (GoogleSearchAgentTool)",
-            )
+        tool = self._swapped_tool(tool)
         if isinstance(tool, BaseTool):
             return [tool]
         if isinstance(tool, BaseToolset):
@@ -264,6 +255,31 @@ class LlmAgent(BaseAgent):
         if callable(tool):
             return [self._wrapped(tool, FunctionTool)]
         raise TypeError(f"Agent {self.name}: unsupported tool {tool!r}")
+
+    def _swapped_tool(self, tool: Any) -> Any:
+        """`tool`, or what google-adk 2.13 uses in its place: beside other tools or
+        transfer targets, a GoogleSearchTool(bypass_multi_tools_limit=True) runs as a
+        GoogleSearchAgentTool over this agent's model (one per tool, kept)."""
+        from ..flows.llm_flows.agent_transfer import get_transfer_targets
+        from ..tools.google_search_tool import GoogleSearchTool
+
+        if not (isinstance(tool, GoogleSearchTool) and tool.bypass_multi_tools_limit):
+            return tool
+        if len(self.tools) <= 1 and not get_transfer_targets(self):
+            return tool
+        kept = self._search_agent_tools.get(id(tool))
+        if kept is None or kept[0] is not tool:
+            from ..tools.google_search_agent_tool import (
+                GoogleSearchAgentTool,
+                create_google_search_agent,
+            )
+
+            # the model itself when it is an instance; else its name, which the search
+            # agent resolves as this agent would (a client per event loop)
+            model = self.model if isinstance(self.model, BaseLlm) else self.model_name
+            kept = (tool, GoogleSearchAgentTool(create_google_search_agent(model)))
+            self._search_agent_tools[id(tool)] = kept
+        return kept[1]
 
     async def _close_models(self) -> None:
         """Close the model clients this agent opened on the running event loop."""

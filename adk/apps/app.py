@@ -1,8 +1,8 @@
 """App: a named agent tree and its app-wide settings, the unit a worker serves.
 
-Runs on: process side. Fields as google.adk 2.13's; event compaction, context
-caching and resumability are not implemented yet, and an App given any of them
-raises NotImplementedError at construction (it would otherwise run without them).
+Runs on: process side. Fields as google.adk 2.13's; context caching and
+resumability are not implemented yet, and an App given either raises
+NotImplementedError at construction (it would otherwise run without them).
 Its plugins run in the worker that serves it (`plugin_manager_of`).
 """
 
@@ -17,6 +17,7 @@ from .._unimplemented import not_implemented
 from ..agents.base_agent import BaseAgent
 from ..plugins.base_plugin import BasePlugin
 from ..plugins.plugin_manager import PluginManager
+from .base_events_summarizer import BaseEventsSummarizer
 
 _VALID_APP_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]*$")
 
@@ -39,15 +40,42 @@ class ResumabilityConfig(BaseModel):
 
 
 class EventsCompactionConfig(BaseModel):
-    """google.adk's event compaction settings (compaction is not implemented yet)."""
+    """google.adk 2.13's event compaction settings (adk/apps/compaction.py runs them).
+
+    Two triggers, each a pair set together: the sliding window (after every
+    `compaction_interval` new invocations, summarise them and `overlap_size`
+    before them) and the token threshold (once the latest prompt reached
+    `token_threshold` tokens, summarise all but the last `event_retention_size`
+    events; checked before each model call and after the invocation).
+    """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
-    summarizer: Any | None = None
-    compaction_interval: int | None = None
-    overlap_size: int | None = None
-    token_threshold: int | None = None
-    event_retention_size: int | None = None
+    summarizer: BaseEventsSummarizer | None = None
+    """Writes the summary (default: LlmEventSummarizer over the root agent's model)."""
+    compaction_interval: int | None = Field(default=None, gt=0)
+    """New user-initiated invocations that trigger a sliding-window compaction."""
+    overlap_size: int | None = Field(default=None, ge=0)
+    """Invocations before the new ones that the next summary covers again."""
+    token_threshold: int | None = Field(default=None, gt=0)
+    """Prompt tokens (the latest recorded count, else an estimate) that trigger one."""
+    event_retention_size: int | None = Field(default=None, ge=0)
+    """Raw events a token-threshold compaction leaves as they are."""
+
+    @model_validator(mode="after")
+    def _validate_trigger_params(self) -> EventsCompactionConfig:
+        tokens = self.token_threshold is not None
+        if tokens != (self.event_retention_size is not None):
+            raise ValueError("token_threshold and event_retention_size must be set together.")
+        window = self.compaction_interval is not None
+        if window != (self.overlap_size is not None):
+            raise ValueError("compaction_interval and overlap_size must be set together.")
+        if not (tokens or window):
+            raise ValueError(
+                "At least one compaction trigger must be configured: the"
+                " token-threshold pair or the sliding-window pair."
+            )
+        return self
 
 
 class App(BaseModel):
@@ -69,8 +97,6 @@ class App(BaseModel):
         validate_app_name(self.name)
         if self.root_agent is None:
             raise ValueError("root_agent must be provided.")
-        if self.events_compaction_config is not None:
-            raise not_implemented("App(events_compaction_config=...)", "event compaction")
         if self.context_cache_config is not None:
             raise not_implemented("App(context_cache_config=...)", "context caching")
         if self.resumability_config is not None and self.resumability_config.is_resumable:

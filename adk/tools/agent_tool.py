@@ -23,6 +23,11 @@ if TYPE_CHECKING:
     from .tool_context import ToolContext
 
 
+GROUNDING_METADATA_KEY = "temp:_adk_grounding_metadata"
+"""Where an AgentTool with propagate_grounding_metadata leaves its answer's grounding
+metadata for the caller's later responses in the invocation (google-adk 2.13)."""
+
+
 def _part_to_text(part: types.Part) -> str:
     """What a part says: its text, else its code execution output, else its code."""
     if part.text:
@@ -61,10 +66,6 @@ class AgentTool(BaseTool):
         include_plugins: bool = True,
         propagate_grounding_metadata: bool = False,
     ) -> None:
-        if propagate_grounding_metadata:
-            raise NotImplementedError(
-                "AgentTool(propagate_grounding_metadata=True) is not supported yet."
-            )
         super().__init__(name=agent.name, description=agent.description)
         self.agent = agent
         self.skip_summarization = skip_summarization
@@ -107,6 +108,12 @@ class AgentTool(BaseTool):
         if "request" in args:
             return str(args["request"])
         return json.dumps(args, ensure_ascii=False, sort_keys=True)
+
+    def grounding_metadata(self, events: Sequence[Event]) -> types.GroundingMetadata | None:
+        """The grounding metadata of the run's last event with content (google-adk 2.13
+        hands it to the caller with propagate_grounding_metadata)."""
+        last = next((e for e in reversed(events) if e.content), None)
+        return last.grounding_metadata if last is not None else None
 
     def result_from_events(self, events: Sequence[Event]) -> Any:
         """The tool's result from the events the agent's run produced (google-adk 2.13's rule).

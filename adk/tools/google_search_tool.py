@@ -35,9 +35,10 @@ def add_builtin(llm_request: LlmRequest, tool: types.Tool) -> None:
 class GoogleSearchTool(BaseTool):
     """A model built-in tool: Gemini searches Google itself.
 
-    `bypass_multi_tools_limit`: with other tools in the agent, google-adk runs the
-    search in an agent of its own (not ported yet: such an agent raises
-    NotImplementedError). `model`: the model the request is sent to instead.
+    `bypass_multi_tools_limit`: with other tools or transfer targets in the agent,
+    the search runs in an agent of its own (GoogleSearchAgentTool, swapped in by
+    LlmAgent as google-adk 2.13 does). `model`: the model the request is sent to
+    instead.
     """
 
     def __init__(self, *, bypass_multi_tools_limit: bool = False, model: str | None = None):

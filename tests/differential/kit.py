@@ -30,6 +30,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   `memory_service()` (the side's memory service, given to the Runner) and
   `async seed_memory(service, app_name, user_id)` (what it remembers before the
   first turn, e.g. another session of the user's),
+  `events_compaction_config(scripted)` (the side's EventsCompactionConfig: the
+  Runner gets an App holding it; a summarizer's scripted model is recorded too),
   `artifact_service()` (the side's artifact service, given to the Runner; every
   artifact of the session and the user at the end is compared, each version's
   content and metadata) and `INITIAL_ARTIFACTS` (filename -> Part, saved before
@@ -363,6 +365,7 @@ async def _document(
         turns = await _run_turns(runner, case, session_id)
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
+    _name_compaction_times(session.events, stored)
     interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
     if interleave:
         for turn in turns:
@@ -392,6 +395,25 @@ async def _document(
             },
         ),
     }
+
+
+def _name_compaction_times(events: list[Any], dumped: list[Any]) -> None:
+    """A compaction's range names the stored events at its ends (their times differ by
+    run): the first event at its start time, the last at its end time."""
+    for event, data in zip(events, dumped, strict=True):
+        compaction = event.actions.compaction if event.actions else None
+        if compaction is None:
+            continue
+        times = [
+            (index, e.timestamp)
+            for index, e in enumerate(events)
+            if not (e.actions and e.actions.compaction)
+        ]
+        starts = [i for i, t in times if t == compaction.start_timestamp]
+        ends = [i for i, t in times if t == compaction.end_timestamp]
+        named = data["actions"]["compaction"]
+        named["start_timestamp"] = f"<time of stored event {starts[0]}>" if starts else "<none>"
+        named["end_timestamp"] = f"<time of stored event {ends[-1]}>" if ends else "<none>"
 
 
 def _named_session(session_id: str, printed: dict[str, Any]) -> dict[str, Any]:
@@ -452,7 +474,8 @@ async def run_reference(case_name: str) -> Any:
         from google.adk.runners import Runner
         from google.adk.sessions import InMemorySessionService
 
-        agent = case.build(_model_factory(REFERENCE, recorder))
+        scripted = _model_factory(REFERENCE, recorder)
+        agent = case.build(scripted)
         plugins = _plugins(case)
         options: dict[str, Any] = {
             "artifact_service": _artifact_service(case),
@@ -462,13 +485,19 @@ async def run_reference(case_name: str) -> Any:
             from google.adk.artifacts import InMemoryArtifactService
 
             options["artifact_service"] = InMemoryArtifactService()
-        runner = Runner(
-            app_name=APP,
-            agent=agent,
-            session_service=InMemorySessionService(),
-            plugins=plugins,
-            **options,
-        )
+        compaction = _compaction(case, scripted)
+        if compaction is not None:  # an App (Runner(plugins=) is deprecated beside it)
+            from google.adk.apps import App
+
+            options["app"] = App(
+                name=APP,
+                root_agent=agent,
+                plugins=plugins or [],
+                events_compaction_config=compaction,
+            )
+        else:
+            options.update(app_name=APP, agent=agent, plugins=plugins)
+        runner = Runner(session_service=InMemorySessionService(), **options)
         try:
             return await _document(runner, case, recorder, plugins)
         finally:
@@ -481,7 +510,9 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
     recorder = Recorder()
     try:
         case = load_case(case_name, OURS)
-        agent = case.build(_model_factory(OURS, recorder))
+        scripted = _model_factory(OURS, recorder)
+        agent = case.build(scripted)
+        compaction = _compaction(case, scripted)
     except Exception as error:  # e.g. a module path we lack: the case cannot even load
         return {"load_error": _error(error)}
     with warnings.catch_warnings():  # as the reference's: a deprecation is not an outcome
@@ -493,8 +524,15 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
             plugins=plugins,
             artifact_service=_artifact_service(case),
             memory_service=_memory_service(case),
+            **({"events_compaction_config": compaction} if compaction is not None else {}),
         ) as runner:
             return await _document(runner, case, recorder, plugins)
+
+
+def _compaction(case: Any, scripted: Any) -> Any:
+    """The case's `events_compaction_config(scripted)` (its side's class), if any."""
+    build = getattr(case, "events_compaction_config", None)
+    return build(scripted) if build is not None else None
 
 
 def _artifact_service(case: Any) -> Any:

@@ -120,6 +120,11 @@ CASES: dict[str, str | None] = {
     "custom_as_agent_tool": None,
     "custom_transfer_target": None,
     "mcp_toolset": None,
+    "compaction_sliding_window": None,
+    "compaction_token_threshold": None,
+    "compaction_default_summarizer": None,
+    "google_search_bypass": None,
+    "google_search_bypass_transfer": None,
 }
 
 

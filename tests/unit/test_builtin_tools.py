@@ -98,3 +98,69 @@ async def test_search_beside_transfer_to_a_sub_agent_as_google_adk(model: str, k
     else:
         await agent_transfer.process(_context(ours), ours, request)
         assert "transfer_to_agent" in request.tools_dict
+
+
+def _noop() -> dict:
+    """Does nothing."""
+    return {}
+
+
+@pytest.mark.parametrize(
+    "tools, sub_agents, swapped",
+    [
+        ([_noop], [], True),  # beside another tool
+        ([], ["helper"], True),  # beside a transfer target
+        ([], [], False),  # alone: Gemini's built-in search, declared in the config
+    ],
+    ids=["beside a tool", "beside a transfer target", "alone"],
+)
+async def test_a_bypassing_search_runs_as_its_own_agent_as_google_adk(
+    tools: list, sub_agents: list, swapped: bool
+) -> None:
+    from activities._spec import build_spec
+    from adk.plugins.plugin_manager import PluginManager
+    from adk.tools.google_search_agent_tool import GoogleSearchAgentTool
+
+    search = GoogleSearchTool(bypass_multi_tools_limit=True)
+    agent = Agent(
+        name="root",
+        model="gemini-2.5-flash",
+        tools=[search, *tools],
+        sub_agents=[Agent(name=n) for n in sub_agents],
+    )
+    reference = RefAgent(
+        name="root",
+        model="gemini-2.5-flash",
+        tools=[RefSearch(bypass_multi_tools_limit=True), *tools],
+        sub_agents=[RefAgent(name=n) for n in sub_agents],
+    )
+    ours = await agent.canonical_tools()
+    theirs = await reference.canonical_tools()
+    assert [(type(t).__name__, t.name) for t in ours] == [
+        (type(t).__name__, t.name) for t in theirs
+    ]
+    assert isinstance(ours[0], GoogleSearchAgentTool) == swapped
+    if swapped:  # the same agent at every step, and in the spec the workflow runs
+        assert (await agent.canonical_tools())[0] is ours[0]
+        assert ours[0].propagate_grounding_metadata
+        spec = build_spec(agent, PluginManager())
+        tool_spec = spec.tool("google_search_agent")
+        assert tool_spec is not None and tool_spec.kind == "agent"
+        assert tool_spec.agent is not None and tool_spec.agent.name == "google_search_agent"
+        ref_agent = theirs[0].agent
+        assert (ours[0].agent.description, ours[0].agent.instruction) == (
+            ref_agent.description,
+            ref_agent.instruction,
+        )
+
+
+def test_two_agents_running_a_search_agent_fail_to_load_saying_why() -> None:
+    from worker._validate import AgentTreeError, validate_tree
+
+    def searcher(name: str) -> Agent:
+        return Agent(name=name, tools=[GoogleSearchTool(bypass_multi_tools_limit=True), _noop])
+
+    root = Agent(name="root", model="gemini-2.5-flash", sub_agents=[searcher("a"), searcher("b")])
+    with pytest.raises(AgentTreeError, match="More than one agent uses GoogleSearchTool"):
+        validate_tree(root)
+    validate_tree(Agent(name="root", model="gemini-2.5-flash", sub_agents=[searcher("a")]))

@@ -15,6 +15,7 @@ from google.genai import types
 
 from adk.agents import InvocationContext, LlmAgent
 from adk.events import Event, EventActions
+from adk.events.event_actions import EventCompaction
 from adk.flows.llm_flows import contents
 from adk.flows.llm_flows._contents_memo import CHECK_ENV, ContentsMemo
 from adk.flows.llm_flows.contents import arrange, get_contents, prepared_contents
@@ -275,3 +276,64 @@ def test_shared_contents_are_the_events_own_except_where_ids_are_stripped() -> N
     assert events[2].content.parts[0].function_response.id == "adk-1"
     kept = shared_contents(arranged, preserve_function_call_ids=True)
     assert all(c is e.content for c, e in zip(kept, events, strict=True))
+
+
+def _timed(events: list[Event], start: float) -> list[Event]:
+    return [e.model_copy(update={"timestamp": start + i}) for i, e in enumerate(events)]
+
+
+def _summary(start: float, end: float, text: str, at: float) -> Event:
+    return Event(
+        author="user",
+        timestamp=at,
+        actions=EventActions(
+            compaction=EventCompaction(
+                start_timestamp=start,
+                end_timestamp=end,
+                compacted_content=types.Content(role="model", parts=[types.Part(text=text)]),
+            )
+        ),
+    )
+
+
+def test_a_compaction_summary_is_built_whole_and_the_steps_after_it_reuse() -> None:
+    memo = ContentsMemo()
+    events = _timed(_turn(0) + _turn(1), 100.0)  # times 100..107
+    _built(memo, events)
+    events.append(_summary(100.0, 107.0, "summary of turns 0 and 1", at=108.0))
+    events += _timed(_turn(2), 109.0)[:1]
+    result = _built(memo, events)
+    assert result == get_contents(None, events, ME)
+    assert [c.parts[0].text for c in result] == ["summary of turns 0 and 1", "turn 2"]  # type: ignore[index]
+    assert memo.reused == 0  # the summary replaces earlier events: the whole pass
+    for step in (_timed(_turn(2), 110.0)[1:3], _timed(_turn(2), 112.0)[3:]):
+        events += step
+        assert _built(memo, events) == get_contents(None, events, ME)
+    assert memo.reused == 2  # later events stand alone again
+
+
+@pytest.mark.parametrize(
+    "at", [105.0, 106.5], ids=["inside a summary's range", "before an earlier event"]
+)
+def test_an_event_the_summaries_reorder_or_cover_is_built_whole(at: float) -> None:
+    """With a summary in the session the whole pass orders by time and drops what a
+    summary's range covers: a new event that is not later than everything is rebuilt."""
+    memo = ContentsMemo()
+    events = [*_timed(_turn(0), 100.0), _summary(100.0, 105.0, "summary", at=106.0)]
+    events += _timed([_text("user", "after the summary")], 107.0)
+    _built(memo, events)
+    events.append(_text("user", "late", timestamp=at))
+    assert _built(memo, events) == get_contents(None, events, ME)
+    assert memo.reused == 0
+
+
+def test_a_summary_recorded_later_than_the_events_after_it_does_not_stop_reuse() -> None:
+    """The compaction activity stamps its event with its own clock; the workflow's
+    events after it may carry earlier times. Only the summary's range places it."""
+    memo = ContentsMemo()
+    events = [*_timed(_turn(0), 100.0), _summary(100.0, 103.0, "summary", at=500.0)]
+    events += _timed(_turn(1), 110.0)[:1]
+    _built(memo, events)
+    events += _timed(_turn(1), 111.0)[1:3]
+    assert _built(memo, events) == get_contents(None, events, ME)
+    assert memo.reused == 1

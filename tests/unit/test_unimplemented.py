@@ -17,14 +17,12 @@ from google.genai import types
 from adk import Agent, LoopAgent, SequentialAgent
 from adk.agents.run_config import RunConfig, StreamingMode
 from adk.apps import App, ResumabilityConfig
-from adk.apps.app import EventsCompactionConfig
 from adk.artifacts import InMemoryArtifactService
 from adk.memory import InMemoryMemoryService
 from adk.models import Gemini
 from adk.runners import InMemoryRunner, Runner
 from adk.sessions.state import State
 from adk.tools import (
-    AgentTool,
     google_search,
     load_artifacts,
     load_memory,
@@ -48,20 +46,10 @@ class _Toolset(BaseToolset):
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
     (lambda: Agent(name="a", parallel_worker=True), "parallel_worker"),
-    (
-        lambda: AgentTool(agent(), propagate_grounding_metadata=True),
-        "AgentTool(propagate_grounding_metadata=True)",
-    ),
     (lambda: Agent(name="a", timeout=5.0), "LlmAgent(timeout=...)"),
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
     (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
-    (
-        lambda: App(
-            name="app", root_agent=agent(), events_compaction_config=EventsCompactionConfig()
-        ),
-        "events_compaction_config",
-    ),
     (lambda: App(name="app", root_agent=agent(), context_cache_config=object()), "context_cache"),
     (
         lambda: App(

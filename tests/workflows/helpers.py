@@ -34,8 +34,14 @@ async def runner_for(
         options["max_cached_workflows"] = 1 if _spawns_children(agent) else 0
     options.update(kwargs.pop("worker_options", {}))
     plugins = kwargs.pop("plugins", None)
-    if plugins is not None:  # as ADK asks now: in the App (Runner(plugins=) is deprecated)
-        kwargs["app"] = App(name="test_app", root_agent=agent, plugins=plugins)
+    compaction = kwargs.pop("events_compaction_config", None)
+    if plugins is not None or compaction is not None:  # as ADK asks now: in the App
+        kwargs["app"] = App(
+            name="test_app",
+            root_agent=agent,
+            plugins=plugins or [],
+            events_compaction_config=compaction,
+        )
     else:
         kwargs["agent"] = agent
     runner = Runner(

@@ -50,6 +50,7 @@ REPO = Path(__file__).resolve().parents[2]
 SLOW_APP = REPO / "tests" / "apps" / "slow_weather"
 PARALLEL_APP = REPO / "tests" / "apps" / "slow_parallel"
 COUNTER_APP = REPO / "tests" / "apps" / "counter"
+COMPACTION_APP = REPO / "tests" / "apps" / "slow_compaction"
 HISTORY = REPO / "tests" / "histories" / "weather_parallel.json"
 HISTORY_WORKFLOW_ID = names.invocation_workflow_id("weather", "u1", "s1")
 MESSAGE = "Weather in Paris, London, Tokyo and Oslo?"
@@ -507,3 +508,88 @@ async def test_replay_catches_an_unguarded_workflow_change():
 async def test_the_same_change_behind_patched_replays():
     result = await replayer(PatchedChange).replay_workflow(committed_history())
     assert result.replay_failure is None
+
+
+@pytest.mark.slow
+async def test_worker_sigkill_during_the_summarizer_records_one_compaction(temporal_env, tmp_path):
+    """The worker dies while the compaction activity's summarizer call runs (after the
+    second invocation): the activity is retried on a new worker, the invocation ends,
+    one compaction event is recorded, and the next request carries its summary."""
+    address = temporal_env.client.service_client.config.target_host
+    task_queue = f"durability-compaction-{uuid.uuid4().hex[:8]}"
+    store = SqliteSessionService(tmp_path / "sessions.db")
+    agents = AgentClient(temporal_env.client, store, task_queue=task_queue)
+    log = tmp_path / "summaries.log"
+    env = {"SLOW_COMPACTION_LOG": str(log)}
+
+    def summarizer_calls() -> int:
+        return len(log.read_text().splitlines()) if log.exists() else 0
+
+    async def say(session: str, text: str) -> None:
+        started = await agents.start(
+            app_name="slow_compaction", user_id="u", session_id=session, new_message=text
+        )
+        await asyncio.wait_for(started.handle.result(), timeout=60)
+
+    workers = [start_worker(address, task_queue, tmp_path, "worker1", COMPACTION_APP, env)]
+    try:
+        await say("killed", "first")
+        second = await agents.start(
+            app_name="slow_compaction", user_id="u", session_id="killed", new_message="second"
+        )
+        await wait_until(
+            lambda: summarizer_calls() == 1,
+            timeout=20,
+            what="the summarizer to start",
+            proc=workers[0],
+            tmp=tmp_path,
+        )
+        workers[0].kill()
+        assert workers[0].wait() == -9
+        workers.append(start_worker(address, task_queue, tmp_path, "worker2", COMPACTION_APP, env))
+        await asyncio.wait_for(second.handle.result(), timeout=60)
+        history = await second.handle.fetch_history()  # (the next run has the same id)
+        await say("killed", "third")
+        for text in ("first", "second", "third"):  # the same, uninterrupted
+            await say("reference", text)
+    finally:
+        for proc in workers:
+            stop(proc)
+
+    killed = await store.get_session(app_name="slow_compaction", user_id="u", session_id="killed")
+    reference = await store.get_session(
+        app_name="slow_compaction", user_id="u", session_id="reference"
+    )
+    store.close()
+    assert killed is not None and reference is not None
+    assert summarizer_calls() == 3  # the killed attempt, its retry, the reference's
+    compactions = [e for e in killed.events if e.actions.compaction]
+    assert len(compactions) == 1, "one compaction event, recorded once"
+    summary = compactions[0].actions.compaction
+    assert summary is not None
+    assert summary.compacted_content.parts[0].text == "Summary of: user: first"  # type: ignore[index]
+    covered = [
+        e for e in killed.events if summary.start_timestamp <= e.timestamp <= summary.end_timestamp
+    ]
+    assert [e.author for e in covered if not e.actions.compaction] == ["user", "chatty"] * 2
+    # the session says the same as the uninterrupted one, and the third request used
+    # the summary in place of the first two invocations
+    assert content(killed) == content(reference)
+    assert simplify(killed.events)[-1] == ("chatty", "Answer to: third")
+    from adk.flows.llm_flows.contents import get_contents
+
+    seen = get_contents(None, killed.events[:-1], "chatty")
+    assert [c.parts[0].text for c in seen] == ["Summary of: user: first", "third"]  # type: ignore[index]
+    retried = [
+        e.activity_task_started_event_attributes
+        for e in history.events
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+        and e.activity_task_started_event_attributes.attempt > 1
+    ]
+    assert len(retried) == 1
+    scheduled = next(
+        e.activity_task_scheduled_event_attributes
+        for e in history.events
+        if e.event_id == retried[0].scheduled_event_id
+    )
+    assert scheduled.activity_type.name == names.COMPACT_EVENTS

@@ -38,6 +38,7 @@ budget holds small events (about 11,000), so one setting bounds both.
 from __future__ import annotations
 
 import collections
+import math
 import os
 import threading
 from collections.abc import Callable, Hashable
@@ -71,6 +72,16 @@ class _Entry:
     contents: list[types.Content]
     ids: frozenset[str]
     latest_in_place: bool
+    times: _Times | None = None
+    """When the events hold a compaction summary: what a new event must come after."""
+
+
+@dataclass(frozen=True)
+class _Times:
+    latest: float
+    """The latest time among the events and the summaries' range ends."""
+    covered_until: float
+    """The latest end of a summary's range."""
 
 
 class ContentsMemo:
@@ -105,7 +116,7 @@ class ContentsMemo:
             contents = prepare(arranged)
             ids = _function_ids(events)
             self.rebuilt += 1
-        self._keep(key, _Entry(list(events), contents, ids, in_place))
+        self._keep(key, _Entry(list(events), contents, ids, in_place, _times(events)))
         return contents
 
     @property
@@ -139,7 +150,9 @@ def _new_events(entry: _Entry, events: list[Event]) -> list[Event] | None:
             if unshared > _MAX_UNSHARED or old != new:
                 return None
     suffix = events[len(entry.events) :]
-    return suffix if _stands_alone(suffix, entry.ids) else None
+    if not _stands_alone(suffix, entry.ids) or not _comes_after(suffix, entry.times):
+        return None
+    return suffix
 
 
 def _stands_alone(events: list[Event], earlier_ids: frozenset[str]) -> bool:
@@ -149,6 +162,8 @@ def _stands_alone(events: list[Event], earlier_ids: frozenset[str]) -> bool:
             return False
         if event.input_transcription or event.output_transcription:
             return False  # merging transcriptions looks at the event after a bare one
+        if event.actions.compaction:
+            return False  # it replaces earlier events
         for call in event.get_function_calls():
             if not call.id or call.id in earlier_ids:
                 return False
@@ -157,6 +172,29 @@ def _stands_alone(events: list[Event], earlier_ids: frozenset[str]) -> bool:
                 return False
         if any(i in earlier_ids for i in event.long_running_tool_ids or ()):
             return False
+    return True
+
+
+def _times(events: list[Event]) -> _Times | None:
+    ends = [c.end_timestamp for e in events if (c := e.actions.compaction) is not None]
+    if not ends:
+        return None
+    if any(math.isnan(end) for end in ends):
+        return _Times(math.inf, math.inf)  # ordered unpredictably: always the whole pass
+    # (a summary's own time does not place it: its range's end does)
+    times = [e.timestamp for e in events if e.actions.compaction is None]
+    return _Times(max([*ends, *times]), max(ends))
+
+
+def _comes_after(events: list[Event], times: _Times | None) -> bool:
+    """Whether the whole pass puts `events` after the earlier ones, as they are."""
+    if times is None:
+        return True  # no summary: the whole pass keeps the events' order
+    latest = times.latest
+    for event in events:
+        if event.timestamp < latest or event.timestamp <= times.covered_until:
+            return False
+        latest = event.timestamp
     return True
 
 

@@ -4,7 +4,8 @@ Runs on: activity side (model-step activity).
 
 Follows google-adk 2.13. From the session events: rewound events are removed;
 events that are empty, off the agent's branch or the framework's own are
-filtered out (see _context_filters); live transcriptions become text; other
+filtered out (see _context_filters); compaction summaries replace the events
+they cover (see _compaction); live transcriptions become text; other
 agents' events, and responses to other agents' calls, are retold as fenced
 user context (see _other_agent); function responses are moved next to their
 calls and unanswered calls dropped (see _rearrange); and client-side `adk-`
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 from google.genai import types
 
 from ...utils._copying import deep_copy
+from ._compaction import process_compaction_events, recover_compacted_function_calls
 from ._contents_memo import MEMO
 from ._context_filters import apply_rewinds, is_other_agent_reply, should_include_event_in_context
 from ._other_agent import present_other_agent_message
@@ -123,6 +125,9 @@ def arrange(
             and is_other_agent_reply(agent_name, event),
         )
     ]
+    if any(event.actions.compaction for event in visible):
+        compacted = process_compaction_events(visible, agent_name)
+        visible = recover_compacted_function_calls(compacted, visible)
     call_authors = {
         call.id: event.author for event in visible for call in event.get_function_calls() if call.id
     }
