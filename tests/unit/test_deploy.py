@@ -376,3 +376,10 @@ def test_every_container_has_resources_and_secrets_come_from_a_secret(manifests)
     session_db = next(v for v in worker["env"] if v["name"] == "DURABLE_ADK_SESSION_DB")
     assert not session_db["valueFrom"]["secretKeyRef"].get("optional", False)
     assert example["stringData"]["DURABLE_ADK_SESSION_DB"].startswith("postgresql+asyncpg://")
+
+
+def test_the_search_attribute_job_runs_the_compose_script(manifests):
+    """One script, tested for real in tests/workflows/test_deploy_scripts.py."""
+    (container,) = _containers(manifests[("Job", "durable-adk-search-attributes")])
+    assert container["command"] == ["/bin/sh", "-c"]
+    assert container["args"] == [(COMPOSE_DIR / "scripts" / "search-attributes.sh").read_text()]
