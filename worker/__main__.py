@@ -39,6 +39,7 @@ from ._build import (
     shut_down,
     workflow_runner,
 )
+from ._health import Health, start_health_server
 from ._loader import AppLoadError, load_apps
 from ._logging import configure_logging
 
@@ -93,7 +94,30 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="seconds running activities may finish after SIGTERM (default 60)",
     )
     parser.add_argument("--log-level", default=os.environ.get("DURABLE_ADK_LOG_LEVEL", "INFO"))
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--health-port",
+        type=_port,
+        default=os.environ.get("DURABLE_ADK_HEALTH_PORT") or None,
+        help="serve GET /livez and /readyz on this port, for Kubernetes probes and compose"
+        " health checks (default: $DURABLE_ADK_HEALTH_PORT, else no endpoint; 0: any free port)",
+    )
+    parser.add_argument(
+        "--health-host",
+        default=os.environ.get("DURABLE_ADK_HEALTH_HOST") or "0.0.0.0",
+        help="the address the health endpoint listens on (default: $DURABLE_ADK_HEALTH_HOST,"
+        " else 0.0.0.0, every interface: probes come from outside the pod)",
+    )
+    return parser.parse_args(argv)  # (a string default goes through `type` too)
+
+
+def _port(value: str) -> int:
+    try:
+        port = int(value)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {value!r}")
+    return port
 
 
 async def serve(args: argparse.Namespace) -> int:
@@ -161,10 +185,34 @@ async def serve(args: argparse.Namespace) -> int:
         )
         for queue, served in queues.items()
     ]
+    health = Health(workers, sorted(queues), client)
+    server: asyncio.Server | None = None
+    if args.health_port is not None:
+        try:
+            server = await start_health_server(health, args.health_host, args.health_port)
+        except OSError as error:  # the port is taken, or no such address
+            log.error(
+                "cannot serve the health endpoint",
+                host=args.health_host,
+                port=args.health_port,
+                error=str(error),
+            )
+            return 2
+        log.info(
+            "health endpoint",
+            host=args.health_host,
+            port=server.sockets[0].getsockname()[1],
+            paths=["/livez", "/readyz"],
+        )
     stop = asyncio.Event()
+
+    def stopping() -> None:
+        health.stopping()  # /readyz says so at once, while activities finish
+        stop.set()
+
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+        loop.add_signal_handler(sig, stopping)
     log.info(
         "worker started",
         apps=sorted(apps),
@@ -184,6 +232,8 @@ async def serve(args: argparse.Namespace) -> int:
     try:
         return await _run_until_stopped(workers, running, stop, args.shutdown_grace)
     finally:
+        if server is not None:
+            server.close()
         for app in apps.values():  # MCP sessions end cleanly (a stdio server's process too)
             await close_toolsets(app.root_agent)
 
