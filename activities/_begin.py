@@ -219,6 +219,7 @@ async def _begin(
         user_event_recorded=recorded,
         early_exit=early_exit,
         run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
+        busy_policy=app.busy_policy,
     )
 
 

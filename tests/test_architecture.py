@@ -361,6 +361,7 @@ PUBLIC_API = {
         "AnswerRejectedError",
         "Invocation",
         "InvocationFailedError",
+        "InvocationInterruptedError",
         "SessionBusyError",
         "TemporalUnreachableError",
     ],

@@ -109,6 +109,7 @@ class ReactLoop(RuntimeBase):
                 return self.result(escalated=escalated, end_invocation=ended)
 
     async def _model_step(self, agent: AgentSpec, branch: str | None) -> ModelStepOutput:
+        self.check_stop()  # an interrupting message: the invocation ends here, cleanly
         self.llm_calls += 1
         limit = self.context.run_config.max_llm_calls
         if limit > 0 and self.llm_calls > limit:

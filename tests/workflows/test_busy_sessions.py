@@ -1,0 +1,265 @@
+"""A message for a session whose invocation runs: the app's busy policy, with two
+clients sending at once (a Runner's run_async and an AgentClient), on the real
+local Temporal with every workflow task replayed (max_cached_workflows=0)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from temporalio.testing import WorkflowEnvironment
+
+from adk import Agent
+from adk.apps.app import App
+from adk.events.event import Event
+from adk.runners import Runner
+from adk.sessions import InMemorySessionService
+from adk.testing import MockModel
+from client import AgentClient, InvocationInterruptedError, SessionBusyError
+from workflows import names
+
+from .helpers import call, simplify, user_text
+
+
+class Gate:
+    """A tool that holds the first invocation until the test lets it go."""
+
+    def __init__(self) -> None:
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+        self.calls = 0
+
+    async def slow(self) -> dict:
+        """Waits to be released."""
+        self.calls += 1
+        self.entered.set()
+        await self.release.wait()
+        return {"done": True}
+
+
+@contextlib.asynccontextmanager
+async def busy_runner(
+    env: WorkflowEnvironment, agent: Agent, policy: str, **worker_options: Any
+) -> AsyncIterator[Runner]:
+    runner = Runner(
+        app=App(name="busy_app", root_agent=agent, busy_policy=policy),  # type: ignore[arg-type]
+        session_service=InMemorySessionService(),
+        temporal_client=env.client,
+        auto_create_session=True,
+        worker_options={"max_cached_workflows": 0, **worker_options},
+    )
+    async with runner:
+        yield runner
+
+
+async def via_runner(runner: Runner, text: str) -> list[Event]:
+    return [
+        e async for e in runner.run_async(user_id="u", session_id="s", new_message=user_text(text))
+    ]
+
+
+async def via_client(runner: Runner, text: str) -> tuple[Any, list[Event]]:
+    """A second client: an AgentClient of its own on the Runner's Temporal and store."""
+    temporal = await runner._ensure_started()
+    client = AgentClient(temporal, runner.session_service, task_queue=runner.task_queue)
+    invocation = await client.start(
+        app_name="busy_app", user_id="u", session_id="s", new_message=text
+    )
+    events = [e async for e in client.events(invocation) if e.author != "user"]
+    return invocation, events
+
+
+async def session_events(runner: Runner) -> list[Event]:
+    session = await runner.session_service.get_session(
+        app_name="busy_app", user_id="u", session_id="s"
+    )
+    assert session is not None
+    return session.events
+
+
+async def started_while_running(gate: Gate, *sends: Any) -> list[asyncio.Task[Any]]:
+    """Each send as a task, once the first invocation is inside its tool; every later
+    one once the one before has reached the workflow (their arrival order)."""
+    tasks = [asyncio.create_task(sends[0])]
+    await asyncio.wait_for(gate.entered.wait(), 20)
+    for send in sends[1:]:
+        tasks.append(asyncio.create_task(send))
+        await asyncio.sleep(0.5)  # (the submit update is accepted well within this)
+    return tasks
+
+
+async def test_reject_refuses_the_second_client_and_writes_nothing(temporal_env):
+    gate = Gate()
+    model = MockModel.create([call("slow"), "first done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "reject") as runner:
+        first, second = await started_while_running(
+            gate, via_runner(runner, "first"), via_client(runner, "second")
+        )
+        with pytest.raises(SessionBusyError, match="'s' already has an invocation running"):
+            await asyncio.wait_for(second, 20)
+        gate.release.set()
+        events = await asyncio.wait_for(first, 20)
+        stored = await session_events(runner)
+    assert simplify(events)[-1] == ("a", "first done")
+    assert [t for _, t in simplify(stored) if isinstance(t, str)] == ["first", "first done"]
+
+
+async def test_queue_runs_messages_in_arrival_order_each_client_streams_its_own(temporal_env):
+    gate = Gate()
+    model = MockModel.create([call("slow"), "first done", "second done", "third done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        first, second, third = await started_while_running(
+            gate,
+            via_runner(runner, "first"),
+            via_client(runner, "second"),
+            via_runner(runner, "third"),
+        )
+        assert not second.done() and not third.done()  # queued behind the first
+        gate.release.set()
+        first_events = await asyncio.wait_for(first, 30)
+        submitted, second_events = await asyncio.wait_for(second, 30)
+        third_events = await asyncio.wait_for(third, 30)
+        stored = await session_events(runner)
+    assert submitted.submitted is not None
+    assert (submitted.submitted.policy, submitted.submitted.position) == ("queue", 1)
+    assert [simplify(e)[-1] for e in (first_events, second_events, third_events)] == [
+        ("a", "first done"),
+        ("a", "second done"),
+        ("a", "third done"),
+    ]
+    # each stream holds its own invocation's events only, and the session is in order
+    for events in (first_events, second_events, third_events):
+        assert len({e.invocation_id for e in events}) == 1
+    assert second_events[0].invocation_id == submitted.invocation_id
+    assert [t for _, t in simplify(stored) if isinstance(t, str)] == [
+        "first",
+        "first done",
+        "second",
+        "second done",
+        "third",
+        "third done",
+    ]
+    # the queued invocation saw the whole earlier conversation
+    seen = [p.text for c in model.requests[-1].contents for p in c.parts or [] if p.text]
+    assert seen == ["first", "first done", "second", "second done", "third"]
+    assert gate.calls == 1
+
+
+async def test_queue_a_failed_invocation_still_hands_over_and_its_sender_gets_its_error(
+    temporal_env,
+):
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def broken() -> dict:
+        """Fails once released."""
+        entered.set()
+        await release.wait()
+        raise KeyError("no entry 1")
+
+    def reply(request: Any) -> Any:  # (the failed call has no response: no model turn)
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        return "second done" if texts[-1] == "second" else call("broken")
+
+    model = MockModel.create([reply])
+    agent = Agent(name="a", model=model, tools=[broken])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        first = asyncio.create_task(via_client(runner, "first"))
+        await asyncio.wait_for(entered.wait(), 20)
+        second = asyncio.create_task(via_runner(runner, "second"))
+        await asyncio.sleep(0.5)
+        release.set()
+        with pytest.raises(KeyError, match="no entry 1"):  # the tool's own exception
+            await asyncio.wait_for(first, 30)
+        second_events = await asyncio.wait_for(second, 30)
+    assert simplify(second_events) == [("a", "second done")]
+
+
+async def test_interrupt_stops_the_running_invocation_at_its_next_step(temporal_env):
+    gate = Gate()
+    model = MockModel.create([call("slow"), "second done"])  # the first never asks again
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "interrupt") as runner:
+        first, second = await started_while_running(
+            gate, via_client(runner, "first"), via_runner(runner, "second")
+        )
+        gate.release.set()  # the step that runs finishes; the next model call never comes
+        with pytest.raises(InvocationInterruptedError, match="interrupted before its next"):
+            await asyncio.wait_for(first, 30)
+        second_events = await asyncio.wait_for(second, 30)
+        stored = await session_events(runner)
+    assert simplify(second_events) == [("a", "second done")]
+    # the first's events so far are kept, its call answered: nothing half-written
+    assert simplify(stored) == [
+        ("user", "first"),
+        ("a", ("call", "slow", {})),
+        ("a", ("response", "slow", {"done": True})),
+        ("user", "second"),
+        ("a", "second done"),
+    ]
+    assert len(model.requests) == 2
+
+
+async def test_a_queued_message_survives_a_worker_restart(temporal_env):
+    gate = Gate()
+    model = MockModel.create([call("slow"), "first done", "second done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    store = InMemorySessionService()
+    app = App(name="busy_app", root_agent=agent, busy_policy="queue")
+    first_worker = Runner(
+        app=app,
+        session_service=store,
+        temporal_client=temporal_env.client,
+        auto_create_session=True,
+        worker_options={"max_cached_workflows": 0},
+    )
+    temporal = await first_worker._ensure_started()
+    client = AgentClient(temporal, store, task_queue=first_worker.task_queue)
+    first = await client.start(
+        app_name="busy_app", user_id="u", session_id="s", new_message="first"
+    )
+    await asyncio.wait_for(gate.entered.wait(), 20)
+    second = await client.start(
+        app_name="busy_app", user_id="u", session_id="s", new_message="second"
+    )
+    assert second.submitted is not None and second.submitted.behind == first.invocation_id
+    # the worker goes away while the tool runs (its attempt is lost: the tool runs again
+    # on the next worker), holding nothing the next worker needs but history
+    gate.release.set()
+    await first_worker.close()
+    second_worker = Runner(
+        app=app,
+        session_service=store,
+        temporal_client=temporal_env.client,
+        task_queue=first_worker.task_queue,
+        auto_create_session=True,
+        worker_options={"max_cached_workflows": 0},
+    )
+    async with second_worker:
+        await second_worker._ensure_started()
+        events = [e async for e in client.events(second) if e.author != "user"]
+        stored = await session_events(second_worker)
+    assert simplify(events) == [("a", "second done")]
+    assert [t for _, t in simplify(stored) if isinstance(t, str)][-2:] == ["second", "second done"]
+
+
+async def test_a_message_for_a_waiting_invocation_is_still_refused(temporal_env):
+    """Whatever the policy: answering a waiting invocation is the resume path's."""
+    from adk.tools import LongRunningFunctionTool
+
+    def order(item: str) -> None:
+        """Places an order (answered later)."""
+        return None
+
+    model = MockModel.create([call("order", item="x"), "placed"])
+    agent = Agent(name="a", model=model, tools=[LongRunningFunctionTool(order)])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        await via_runner(runner, "first")  # ends its turn waiting for the result
+        with pytest.raises(SessionBusyError, match="waiting for an answer"):
+            await via_client(runner, "second")
+        workflow_id = names.invocation_workflow_id("busy_app", "u", "s")
+        await runner._temporal.get_workflow_handle(workflow_id).cancel()
