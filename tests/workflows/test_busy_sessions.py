@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -22,6 +23,16 @@ from client import AgentClient, InvocationInterruptedError, SessionBusyError
 from workflows import names
 
 from .helpers import call, simplify, user_text
+
+USER = "u"
+"""The user of the test's session: each test its own (a session left running by a
+test must not make the next one's busy)."""
+
+
+@pytest.fixture(autouse=True)
+def _own_user() -> None:
+    global USER
+    USER = f"u-{uuid.uuid4().hex[:8]}"
 
 
 class Gate:
@@ -57,7 +68,7 @@ async def busy_runner(
 
 async def via_runner(runner: Runner, text: str) -> list[Event]:
     return [
-        e async for e in runner.run_async(user_id="u", session_id="s", new_message=user_text(text))
+        e async for e in runner.run_async(user_id=USER, session_id="s", new_message=user_text(text))
     ]
 
 
@@ -66,7 +77,7 @@ async def via_client(runner: Runner, text: str) -> tuple[Any, list[Event]]:
     temporal = await runner._ensure_started()
     client = AgentClient(temporal, runner.session_service, task_queue=runner.task_queue)
     invocation = await client.start(
-        app_name="busy_app", user_id="u", session_id="s", new_message=text
+        app_name="busy_app", user_id=USER, session_id="s", new_message=text
     )
     events = [e async for e in client.events(invocation) if e.author != "user"]
     return invocation, events
@@ -74,7 +85,7 @@ async def via_client(runner: Runner, text: str) -> tuple[Any, list[Event]]:
 
 async def session_events(runner: Runner) -> list[Event]:
     session = await runner.session_service.get_session(
-        app_name="busy_app", user_id="u", session_id="s"
+        app_name="busy_app", user_id=USER, session_id="s"
     )
     assert session is not None
     return session.events
@@ -220,11 +231,11 @@ async def test_a_queued_message_survives_a_worker_restart(temporal_env):
     temporal = await first_worker._ensure_started()
     client = AgentClient(temporal, store, task_queue=first_worker.task_queue)
     first = await client.start(
-        app_name="busy_app", user_id="u", session_id="s", new_message="first"
+        app_name="busy_app", user_id=USER, session_id="s", new_message="first"
     )
     await asyncio.wait_for(gate.entered.wait(), 20)
     second = await client.start(
-        app_name="busy_app", user_id="u", session_id="s", new_message="second"
+        app_name="busy_app", user_id=USER, session_id="s", new_message="second"
     )
     assert second.submitted is not None and second.submitted.behind == first.invocation_id
     # the worker goes away while the tool runs (its attempt is lost: the tool runs again
@@ -261,5 +272,83 @@ async def test_a_message_for_a_waiting_invocation_is_still_refused(temporal_env)
         await via_runner(runner, "first")  # ends its turn waiting for the result
         with pytest.raises(SessionBusyError, match="waiting for an answer"):
             await via_client(runner, "second")
-        workflow_id = names.invocation_workflow_id("busy_app", "u", "s")
-        await runner._temporal.get_workflow_handle(workflow_id).cancel()
+        workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
+        handle = runner._temporal.get_workflow_handle(workflow_id)
+        await handle.cancel()  # (ended here, while its worker runs)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(handle.result(), 20)
+
+
+async def test_interrupt_reaches_sub_agents_in_child_workflows(temporal_env):
+    """A Sequential's first step waits in its tool (in a child workflow): it stops
+    after that tool, and the second step never starts; the newer message runs."""
+    from adk.agents import SequentialAgent
+
+    gate = Gate()
+
+    def step1(request: Any) -> Any:
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        return call("slow") if texts[-1] == "first" else "step1 on second"
+
+    step2_model = MockModel.create([lambda _: "step2 on second"])
+    pipeline = SequentialAgent(
+        name="pipeline",
+        sub_agents=[
+            Agent(name="step1", model=MockModel.create([step1, step1]), tools=[gate.slow]),
+            Agent(name="step2", model=step2_model),
+        ],
+    )
+    async with busy_runner(temporal_env, pipeline, "interrupt", max_cached_workflows=1) as runner:
+        first, second = await started_while_running(
+            gate, via_client(runner, "first"), via_client(runner, "second")
+        )
+        gate.release.set()
+        with pytest.raises(InvocationInterruptedError):
+            await asyncio.wait_for(first, 30)
+        _, second_events = await asyncio.wait_for(second, 30)
+        stored = await session_events(runner)
+    assert simplify(stored) == [
+        ("user", "first"),
+        ("step1", ("call", "slow", {})),
+        ("step1", ("response", "slow", {"done": True})),
+        ("user", "second"),
+        ("step1", "step1 on second"),
+        ("step2", "step2 on second"),
+    ]
+    assert simplify(second_events) == simplify(stored)[-2:]
+    assert len(step2_model.requests) == 1  # the second's only: the first's never started
+
+
+async def test_the_busy_histories_replay(temporal_env):
+    """Every run of a queued session's workflow replays on the current workflow code."""
+    from temporalio.worker import Replayer
+
+    from worker._build import workflow_runner
+    from workflows import WORKFLOWS
+    from workflows.converter import data_converter
+
+    gate = Gate()
+    model = MockModel.create([call("slow"), "first done", "second done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        first, second = await started_while_running(
+            gate, via_runner(runner, "first"), via_client(runner, "second")
+        )
+        gate.release.set()
+        await asyncio.wait_for(asyncio.gather(first, second), 30)
+        workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
+        last = await runner._temporal.get_workflow_handle(workflow_id).fetch_history()
+        started = last.events[0].workflow_execution_started_event_attributes
+        earlier = await runner._temporal.get_workflow_handle(
+            workflow_id, run_id=started.continued_execution_run_id
+        ).fetch_history()
+        histories = [earlier, last]
+    assert len(histories) == 2
+    for sandbox in ("off", "strict"):
+        replayer = Replayer(
+            workflows=list(WORKFLOWS),
+            data_converter=data_converter,
+            workflow_runner=workflow_runner(sandbox),
+        )
+        for history in histories:
+            assert (await replayer.replay_workflow(history)).replay_failure is None
