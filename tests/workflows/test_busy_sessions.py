@@ -53,11 +53,15 @@ class Gate:
 
 @contextlib.asynccontextmanager
 async def busy_runner(
-    env: WorkflowEnvironment, agent: Agent, policy: str, **worker_options: Any
+    env: WorkflowEnvironment,
+    agent: Agent,
+    policy: str,
+    session_service: Any = None,
+    **worker_options: Any,
 ) -> AsyncIterator[Runner]:
     runner = Runner(
         app=App(name="busy_app", root_agent=agent, busy_policy=policy),  # type: ignore[arg-type]
-        session_service=InMemorySessionService(),
+        session_service=session_service or InMemorySessionService(),
         temporal_client=env.client,
         auto_create_session=True,
         worker_options={"max_cached_workflows": 0, **worker_options},
@@ -352,3 +356,34 @@ async def test_the_busy_histories_replay(temporal_env):
         )
         for history in histories:
             assert (await replayer.replay_workflow(history)).replay_failure is None
+
+
+async def test_the_cli_queues_a_second_run_and_prints_its_own_answer(
+    temporal_env, tmp_path, capsys
+):
+    """`python -m client run` twice at once on a `queue` app: the second says it is
+    queued, and each prints its own final answer (the CLI's handlers, in this loop)."""
+    from adk.sessions import SqliteSessionService
+    from client._cli import parser
+
+    gate = Gate()
+    model = MockModel.create([call("slow"), "first done", "second done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    store = SqliteSessionService(tmp_path / "s.db")
+    address = temporal_env.client.service_client.config.target_host
+    async with busy_runner(temporal_env, agent, "queue", session_service=store) as runner:
+        await runner._ensure_started()
+
+        async def cli(message: str) -> int:
+            argv = ["--address", address, "--db", str(tmp_path / "s.db")]
+            argv += ["--task-queue", runner.task_queue, "run", message, "--app", "busy_app"]
+            args = parser().parse_args([*argv, "--user", USER, "--session", "s"])
+            return int(await args.handler(args))
+
+        first, second = await started_while_running(gate, cli("first"), cli("second"))
+        gate.release.set()
+        assert await asyncio.wait_for(asyncio.gather(first, second), 30) == [0, 0]
+    out = capsys.readouterr().out
+    assert "the session is busy: this message queued behind invocation e-" in out
+    assert out.count("final answer: first done") == 1
+    assert out.count("final answer: second done") == 1
