@@ -90,6 +90,7 @@ class ReactLoop(RuntimeBase):
             # a tool or callback set end_invocation: ADK's next step stops before the model
             ended = ended or step.end_invocation
             if requests:  # an approved tool may itself escalate or transfer
+                self.check_stop()  # interrupted: the calls wait for no one (a new message came)
                 for actions in await self._await_requests(agent, branch, requests):
                     escalated = escalated or bool(actions.escalate)
                     if actions.transfer_to_agent:
