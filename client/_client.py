@@ -173,7 +173,9 @@ class AgentClient:
             # session (and starting again could run the message twice)
             if retried and (ours := await self._started(workflow_id, invocation_id)):
                 return ours, None
-            for _ in range(_START_TRIES):  # the running one may end between start and submit
+            for tried in range(_START_TRIES):  # the running one may end meanwhile
+                if tried:  # (it was finishing: give it a moment)
+                    await asyncio.sleep(0.05 * tried)
                 try:
                     return await start(), None
                 except WorkflowAlreadyStartedError:

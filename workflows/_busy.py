@@ -54,8 +54,10 @@ class HeldMessages:
         ids = [m.invocation_id for m in self.queue]
         return ids.index(invocation_id) + 1 if invocation_id in ids else None
 
-    def check(self, message: InvocationInput, status: str) -> None:
-        """The update's validator: a refusal writes nothing to history."""
+    def check(self, message: InvocationInput, status: str, done: bool = False) -> None:
+        """The update's validator: a refusal writes nothing to history. `done`: the
+        invocation has ended and the run is finishing: a refused message is told to
+        start anew (the session is free in a moment), not that the session is busy."""
         if message.session != self.own.session:
             raise ApplicationError(
                 "The message names another session than this invocation's.",
@@ -64,8 +66,17 @@ class HeldMessages:
             )
         if self.known(message.invocation_id) is not None:
             return  # a retried submit: the same answer again
+        if self.policy == "reject" and done:
+            raise self.ended()
         if self.policy == "reject" or status == "waiting":
             raise self.busy(status)
+
+    def ended(self) -> ApplicationError:
+        return ApplicationError(
+            f"Invocation {self.own.invocation_id} has ended; start the message anew.",
+            type=names.ENDED_ERROR,
+            non_retryable=True,
+        )
 
     def busy(self, status: str) -> ApplicationError:
         what = "waits for an answer" if status == "waiting" else "is running"
@@ -83,13 +94,8 @@ class HeldMessages:
         place = self.known(message.invocation_id)
         if place is None:
             if self.policy is None:  # begin failed: this run ends without running anything
-                raise ApplicationError(
-                    f"Invocation {self.own.invocation_id} ended before it could take the"
-                    " message; start it anew.",
-                    type=names.ENDED_ERROR,
-                    non_retryable=True,
-                )
-            self.check(message, status())  # (the policy may be known only now)
+                raise self.ended()
+            self.check(message, status(), done())  # (the policy may be known only now)
             self.queue.append(message.model_copy(update={"queued": None, "handed_over": None}))
             place = len(self.queue)
         interrupt = self.policy == "interrupt" and not done() and self.interrupted_by is None

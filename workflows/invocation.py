@@ -319,7 +319,7 @@ class AdkInvocationWorkflow:
 
     @submit.validator
     def _validate_submit(self, message: InvocationInput) -> None:
-        self._held.check(message, self._status)
+        self._held.check(message, self._status, self._done)
 
     @workflow.query(
         name=names.QUERY_STATUS, description="Invocation id, status and pending requests"

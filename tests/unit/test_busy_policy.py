@@ -3,6 +3,8 @@ handed its workflow over reaches its sender (client/_busy.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from pydantic import ValidationError
 from temporalio.client import WorkflowFailureError
@@ -60,3 +62,50 @@ def test_an_interrupted_invocation_names_the_one_that_interrupted_it():
     ended = EndedInvocation(invocation_id="e-1", status="interrupted", interrupted_by="e-2")
     with pytest.raises(InvocationInterruptedError, match="by a newer message \\(invocation e-2\\)"):
         _ended(ended, "w")
+
+
+def _input(invocation_id: str, session_id: str = "s") -> Any:
+    from workflows.contracts import InvocationInput, SessionRef
+
+    ref = SessionRef(app_name="a", user_id="u", session_id=session_id)
+    return InvocationInput(session=ref, invocation_id=invocation_id)
+
+
+@pytest.mark.parametrize(
+    ("policy", "status", "done", "refusal"),
+    [
+        ("reject", "running", False, "SessionBusy"),
+        ("reject", "running", True, "InvocationEnded"),  # finishing: start anew, not busy
+        ("queue", "waiting", False, "SessionBusy"),  # a waiting invocation: the resume path's
+        ("interrupt", "waiting", False, "SessionBusy"),
+        ("queue", "running", False, None),
+        ("interrupt", "running", True, None),  # taken: the finishing run hands over to it
+        (None, "running", False, None),  # policy unknown until begin: the handler waits
+    ],
+)
+def test_the_submit_validator_refuses_by_policy_and_status(policy, status, done, refusal):
+    from temporalio.exceptions import ApplicationError
+
+    from workflows._busy import HeldMessages
+
+    held = HeldMessages(_input("e-1"))
+    held.policy = policy
+    if refusal is None:
+        held.check(_input("e-2"), status, done)
+        return
+    with pytest.raises(ApplicationError) as refused:
+        held.check(_input("e-2"), status, done)
+    assert refused.value.type == refusal
+
+
+def test_the_submit_validator_takes_a_resend_and_refuses_another_session():
+    from temporalio.exceptions import ApplicationError
+
+    from workflows._busy import HeldMessages
+
+    held = HeldMessages(_input("e-1"))
+    held.policy = "reject"
+    held.queue.append(_input("e-2"))  # (taken before the policy said reject: a redeploy)
+    held.check(_input("e-2"), "running")  # a resend of a held one: the same answer
+    with pytest.raises(ApplicationError, match="another session"):
+        held.check(_input("e-3", session_id="other"), "running")
