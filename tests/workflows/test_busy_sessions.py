@@ -387,3 +387,28 @@ async def test_the_cli_queues_a_second_run_and_prints_its_own_answer(
     assert "the session is busy: this message queued behind invocation e-" in out
     assert out.count("final answer: first done") == 1
     assert out.count("final answer: second done") == 1
+
+
+async def test_queue_a_cancelled_invocation_still_hands_over(temporal_env):
+    """`temporal workflow cancel` stops the running invocation; the messages it held
+    still run (they were accepted), and its own sender learns it was cancelled."""
+    from client import InvocationFailedError
+
+    gate = Gate()
+
+    def reply(request: Any) -> Any:
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        return "second done" if texts[-1] == "second" else call("slow")
+
+    agent = Agent(name="a", model=MockModel.create([reply, reply]), tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        first, second = await started_while_running(
+            gate, via_client(runner, "first"), via_runner(runner, "second")
+        )
+        workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
+        await runner._temporal.get_workflow_handle(workflow_id).cancel()
+        with pytest.raises(InvocationFailedError, match="[Cc]ancel"):
+            await asyncio.wait_for(first, 30)
+        gate.release.set()
+        second_events = await asyncio.wait_for(second, 30)
+    assert simplify(second_events)[-1] == ("a", "second done")
