@@ -67,7 +67,9 @@ class Invocation:
 
     @property
     def run_id(self) -> str | None:
-        return self.handle.result_run_id
+        """Its workflow run's id; None for a message the session's running invocation
+        took (its run starts later: the Web UI link lists the workflow's runs)."""
+        return None if self.submitted is not None else self.handle.result_run_id
 
     def web_ui_url(self, ui_base: str, namespace: str) -> str:
         if self.run_id is None:  # attached by workflow id: the UI's list finds its runs
