@@ -251,7 +251,7 @@ class Orchestration(RuntimeBase):
         ref = self.context.session
         self.running_children.append(child_id)
         try:
-            outcome: AgentRunResult = await workflow.execute_child_workflow(
+            child = await workflow.start_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
                     # the tree by digest when it has one (workflows/_specs.py)
@@ -280,6 +280,9 @@ class Orchestration(RuntimeBase):
                 ),
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
+            if self.stopping is not None:  # a stop sent while it started may have missed it
+                await child.signal(names.SIGNAL_STOP, self.stopping)
+            outcome: AgentRunResult = await child
         except ChildWorkflowError as error:
             if isinstance(error.cause, CancelledError):
                 # cancelled with this workflow (or by hand): end cancelled, not failed
