@@ -412,3 +412,55 @@ async def test_queue_a_cancelled_invocation_still_hands_over(temporal_env):
         gate.release.set()
         second_events = await asyncio.wait_for(second, 30)
     assert simplify(second_events)[-1] == ("a", "second done")
+
+
+async def test_interrupt_stops_every_parallel_branch_after_its_tool(temporal_env):
+    """Both branches are in their tools when the message arrives: each records its
+    response, neither asks its model again, and the new message runs after both."""
+    from adk.agents import ParallelAgent
+
+    gate = Gate()
+
+    async def slow() -> dict:
+        """Waits to be released."""
+        gate.calls += 1
+        if gate.calls == 2:  # both branches are in: send the second message
+            gate.entered.set()
+        await gate.release.wait()
+        return {"done": True}
+
+    def branch_reply(request: Any) -> Any:
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        return "branch on second" if "second" in texts else call("slow")
+
+    branches = [
+        Agent(name=name, model=MockModel.create([branch_reply] * 3), tools=[slow])
+        for name in ("left", "right")
+    ]
+    fan = ParallelAgent(name="fan", sub_agents=branches)
+    async with busy_runner(temporal_env, fan, "interrupt", max_cached_workflows=1) as runner:
+        first, second = await started_while_running(
+            gate, via_client(runner, "first"), via_client(runner, "second")
+        )
+        gate.release.set()
+        with pytest.raises(InvocationInterruptedError):
+            await asyncio.wait_for(first, 30)
+        _, second_events = await asyncio.wait_for(second, 30)
+        stored = await session_events(runner)
+    first_id = stored[0].invocation_id
+    first_events = sorted(simplify([e for e in stored if e.invocation_id == first_id]), key=str)
+    assert first_events == sorted(
+        [
+            ("user", "first"),
+            ("left", ("call", "slow", {})),
+            ("right", ("call", "slow", {})),
+            ("left", ("response", "slow", {"done": True})),
+            ("right", ("response", "slow", {"done": True})),
+        ],
+        key=str,
+    )
+    assert sorted(simplify(second_events)) == [
+        ("left", "branch on second"),
+        ("right", "branch on second"),
+    ]
+    assert gate.calls == 2
