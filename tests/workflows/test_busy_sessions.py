@@ -464,3 +464,37 @@ async def test_interrupt_stops_every_parallel_branch_after_its_tool(temporal_env
         ("right", "branch on second"),
     ]
     assert gate.calls == 2
+
+
+async def test_interrupt_with_two_newer_messages_records_both_and_answers_the_last(
+    temporal_env,
+):
+    gate = Gate()
+
+    def reply(request: Any) -> Any:
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        return call("slow") if texts[-1] == "first" else f"answer to {texts[-1]}"
+
+    model = MockModel.create([reply] * 4)
+    agent = Agent(name="a", model=model, tools=[gate.slow])
+    async with busy_runner(temporal_env, agent, "interrupt") as runner:
+        first, second, third = await started_while_running(
+            gate,
+            via_client(runner, "first"),
+            via_client(runner, "second"),
+            via_runner(runner, "third"),
+        )
+        gate.release.set()
+        for interrupted in (first, second):
+            with pytest.raises(InvocationInterruptedError):
+                await asyncio.wait_for(interrupted, 30)
+        third_events = await asyncio.wait_for(third, 30)
+        stored = await session_events(runner)
+    assert simplify(third_events) == [("a", "answer to third")]
+    assert [t for _, t in simplify(stored) if isinstance(t, str)] == [
+        "first",
+        "second",  # recorded, interrupted before its first model call
+        "third",
+        "answer to third",
+    ]
+    assert len(model.requests) == 2  # the first's, the third's
