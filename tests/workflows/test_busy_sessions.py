@@ -409,8 +409,10 @@ async def test_queue_a_cancelled_invocation_still_hands_over(temporal_env):
         await runner._temporal.get_workflow_handle(workflow_id).cancel()
         with pytest.raises(InvocationFailedError, match="[Cc]ancel"):
             await asyncio.wait_for(first, 30)
-        gate.release.set()
+        # (released only now: a cancelled tool that finishes records its response late,
+        # the caveat the README states; here the cancellation reaches it first)
         second_events = await asyncio.wait_for(second, 30)
+        gate.release.set()
     assert simplify(second_events)[-1] == ("a", "second done")
 
 
