@@ -220,6 +220,7 @@ async def _begin(
         early_exit=early_exit,
         run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
         compaction=app.events_compaction_config is not None,
+        busy_policy=app.busy_policy,
     )
 
 

@@ -5,13 +5,19 @@ Runs on: process side.
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
-from ._errors import InvocationFailedError, SessionBusyError, TemporalUnreachableError
+from ._errors import (
+    InvocationFailedError,
+    InvocationInterruptedError,
+    SessionBusyError,
+    TemporalUnreachableError,
+)
 
 __all__ = [
     "AgentClient",
     "AnswerRejectedError",
     "Invocation",
     "InvocationFailedError",
+    "InvocationInterruptedError",
     "SessionBusyError",
     "TemporalUnreachableError",
 ]

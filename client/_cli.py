@@ -38,7 +38,12 @@ from workflows.names import app_task_queue, invocation_workflow_id
 
 from ._answers import AnswerRejectedError
 from ._client import AgentClient, Invocation
-from ._errors import InvocationFailedError, SessionBusyError, TemporalUnreachableError
+from ._errors import (
+    InvocationFailedError,
+    InvocationInterruptedError,
+    SessionBusyError,
+    TemporalUnreachableError,
+)
 from ._exits import (
     EXIT_BUSY,
     EXIT_FAILED,
@@ -222,6 +227,10 @@ async def cmd_run(args: argparse.Namespace) -> int:
         return EXIT_LOST
     print(f"session {session_id} · invocation {invocation.invocation_id}")
     print(f"workflow {invocation.workflow_id}")
+    if (submitted := invocation.submitted) is not None:  # the app's busy policy took it
+        how = "interrupts" if submitted.policy == "interrupt" else "queued behind"
+        ahead = f", {submitted.position - 1} queued before it" if submitted.position > 1 else ""
+        print(f"the session is busy: this message {how} invocation {submitted.behind}{ahead}")
     return await _stream(client, invocation, args, session_id)
 
 
@@ -283,6 +292,9 @@ async def _stream(
     except TemporalUnreachableError as error:
         print(f"\n{error} `{_follow_command(args, session_id)}`", file=sys.stderr)
         return EXIT_LOST
+    except InvocationInterruptedError as error:
+        print(f"\ninterrupted: {error}", file=sys.stderr)
+        return EXIT_FAILED
     except Exception as error:  # the invocation's own exception, rebuilt (see invocation_error)
         if not isinstance(error, InvocationFailedError):
             if not isinstance(error.__cause__, WorkflowFailureError):

@@ -28,15 +28,19 @@ from workflows.contracts import (
     InvocationStatus,
     PendingRequest,
     SessionRef,
+    Submitted,
 )
 
-from . import _answers
+from . import _answers, _busy
 from ._errors import SessionBusyError, invocation_error
 from ._outage import KeepTrying
 from ._sealing import sealing_client
 
 T = TypeVar("T")
 
+_START_TRIES = 5
+"""Starts tried while the session's invocation keeps ending between a start and the
+message sent to it (each time, the next start finds the session free)."""
 _MAX_POLL = 0.25
 """Longest pause between polls of the store while no event arrives (seconds)."""
 _PUSHED_POLL = 1.0
@@ -53,6 +57,9 @@ class Invocation:
     invocation_id: str
     session: SessionRef
     handle: WorkflowHandle[Any, InvocationResult]
+    submitted: Submitted | None = None
+    """Set when the message reached a running invocation of the session (the app's
+    busy policy `queue` or `interrupt`): it runs after it, in a later run of the workflow."""
 
     @property
     def workflow_id(self) -> str:
@@ -60,7 +67,9 @@ class Invocation:
 
     @property
     def run_id(self) -> str | None:
-        return self.handle.result_run_id
+        """Its workflow run's id; None for a message the session's running invocation
+        took (its run starts later: the Web UI link lists the workflow's runs)."""
+        return None if self.submitted is not None else self.handle.result_run_id
 
     def web_ui_url(self, ui_base: str, namespace: str) -> str:
         if self.run_id is None:  # attached by workflow id: the UI's list finds its runs
@@ -133,7 +142,10 @@ class AgentClient:
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
     ) -> Invocation:
-        """Start an invocation; SessionBusyError if the session already runs one.
+        """Start an invocation. If the session already runs one, the app's busy policy
+        decides (README, *A message while the agent is busy*): SessionBusyError
+        (`reject`), or the message runs after it (`queue`, `interrupt`; then
+        `Invocation.submitted` says behind what, and `events` streams its own events).
 
         expected_agent: the agent the starter expects to run (a Runner knows its
         root agent). It is the `AdkAgent` search attribute from the start; the
@@ -157,34 +169,49 @@ class AgentClient:
             run_config=run_config or RunConfig(),
         )
 
-        async def attempt(retried: bool) -> WorkflowHandle[Any, InvocationResult]:
+        async def attempt(retried: bool) -> tuple[WorkflowHandle[Any, InvocationResult], Any]:
             # a failed attempt may have started the workflow before its reply was
             # lost: then the session's workflow is this very invocation, not a busy
             # session (and starting again could run the message twice)
             if retried and (ours := await self._started(workflow_id, invocation_id)):
-                return ours
-            try:
-                return await starter.start_workflow(
-                    names.INVOCATION_WORKFLOW,
-                    request,
-                    id=workflow_id,
-                    task_queue=self.queue_of(app_name),
-                    result_type=InvocationResult,
-                    # a worker in this process (Runner, tests) takes the first task with
-                    # the start reply, one dispatch round trip fewer; else a normal start
-                    request_eager_start=True,
-                    static_summary=_summary(app_name, user_id, text),
-                    static_details=_details(ref, invocation_id, text),
-                    search_attributes=names.start_search_attributes(
-                        app_name, user_id, session_id, expected_agent
-                    ),
-                )
-            except WorkflowAlreadyStartedError as error:
-                raise SessionBusyError(session_id, workflow_id) from error
+                return ours, None
+            for tried in range(_START_TRIES):  # the running one may end meanwhile
+                if tried:  # (it was finishing: give it a moment)
+                    await asyncio.sleep(0.05 * tried)
+                try:
+                    return await start(), None
+                except WorkflowAlreadyStartedError:
+                    pass
+                # the session's invocation runs: its app's busy policy takes the message
+                if submitted := await _busy.submit(self.temporal, workflow_id, request):
+                    handle = self.temporal.get_workflow_handle(
+                        workflow_id, run_id=submitted.run_id, result_type=InvocationResult
+                    )
+                    return handle, submitted
+            raise SessionBusyError(session_id, workflow_id)
+
+        async def start() -> WorkflowHandle[Any, InvocationResult]:
+            return await starter.start_workflow(
+                names.INVOCATION_WORKFLOW,
+                request,
+                id=workflow_id,
+                task_queue=self.queue_of(app_name),
+                result_type=InvocationResult,
+                # a worker in this process (Runner, tests) takes the first task with
+                # the start reply, one dispatch round trip fewer; else a normal start
+                request_eager_start=True,
+                static_summary=_summary(app_name, user_id, text),
+                static_details=_details(ref, invocation_id, text),
+                search_attributes=names.start_search_attributes(
+                    app_name, user_id, session_id, expected_agent
+                ),
+            )
 
         starter = self._starter(state_delta)
-        handle = await self._keep().call(workflow_id, attempt)
-        return Invocation(invocation_id=invocation_id, session=ref, handle=handle)
+        handle, submitted = await self._keep().call(workflow_id, attempt)
+        return Invocation(
+            invocation_id=invocation_id, session=ref, handle=handle, submitted=submitted
+        )
 
     async def _started(
         self, workflow_id: str, invocation_id: str
@@ -200,7 +227,8 @@ class AgentClient:
                 )
                 if sent.invocation_id != invocation_id:
                     return None
-                run_id = started.first_execution_run_id or started.original_execution_run_id
+                # this run's own id (a run continued from a queued message is not the first)
+                run_id = started.original_execution_run_id or started.first_execution_run_id
                 return self.temporal.get_workflow_handle(
                     workflow_id,
                     run_id=run_id or None,
@@ -327,7 +355,9 @@ class AgentClient:
         again re-polls the history (the invocation goes on without us)."""
         told = (lambda: on_contact_lost(invocation)) if on_contact_lost is not None else None
         return await self._keep().call(
-            invocation.workflow_id, lambda _: invocation.handle.result(), on_lost=told
+            invocation.workflow_id,
+            lambda _: _busy.outcome(self.temporal, invocation.handle, invocation.invocation_id),
+            on_lost=told,
         )
 
     async def _recorded(self, invocation: Invocation, after_seq: int) -> list[tuple[int, Event]]:
@@ -342,9 +372,11 @@ class AgentClient:
 
     async def _pending_of(self, invocation: Invocation) -> list[PendingRequest]:
         try:  # asked once: the stream's own result poll waits through outages
-            return (await _answers.invocation_status(self.temporal, invocation.workflow_id)).pending
+            status = await _answers.invocation_status(self.temporal, invocation.workflow_id)
         except RPCError:
             return []  # finished (or not started yet): nothing waits
+        # (a queued message's own invocation has not started: what waits is another's)
+        return status.pending if status.invocation_id == invocation.invocation_id else []
 
     # ── human in the loop ──────────────────────────────────────────────────
 

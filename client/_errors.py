@@ -14,16 +14,29 @@ from workflows.errors import find_raised, rebuild
 
 
 class SessionBusyError(Exception):
-    """The session already has a running invocation."""
+    """The session already has a running invocation (and its app's busy policy is
+    `reject`, or the invocation waits for an answer)."""
 
-    def __init__(self, session_id: str, workflow_id: str) -> None:
+    def __init__(self, session_id: str, workflow_id: str, waiting: bool = False) -> None:
+        what = "an invocation waiting for an answer" if waiting else "an invocation running"
         super().__init__(
-            f"Session {session_id!r} already has an invocation running (workflow {workflow_id})."
+            f"Session {session_id!r} already has {what} (workflow {workflow_id})."
             " Wait for it to finish, or cancel it: temporal workflow cancel --workflow-id"
             f" '{workflow_id}'."
         )
         self.session_id = session_id
         self.workflow_id = workflow_id
+
+
+class InvocationInterruptedError(Exception):
+    """The invocation stopped before its next model call because a newer message for
+    its session arrived (the app's busy policy is `interrupt`). Its events so far are
+    in the session."""
+
+    def __init__(self, message: str, invocation_id: str, interrupted_by: str | None) -> None:
+        super().__init__(message)
+        self.invocation_id = invocation_id
+        self.interrupted_by = interrupted_by
 
 
 class TemporalUnreachableError(Exception):

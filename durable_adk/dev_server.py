@@ -12,8 +12,15 @@ import sys
 import time
 from pathlib import Path
 
-DEV_SERVER_ARGS = ["--dynamic-config-value", "history.transferProcessorMaxPollRPS=10000"]
-"""Extra dev-server flags: its default poll rate throttles a busy local worker."""
+DEV_SERVER_ARGS = [
+    "--dynamic-config-value",
+    "history.transferProcessorMaxPollRPS=10000",
+    "--dynamic-config-value",
+    'history.workflowIdReuseMinimalInterval="0s"',
+]
+"""Extra dev-server flags: its default poll rate throttles a busy local worker, and its
+1 s minimum between a workflow's runs delays a queued message's hand-over
+(continue-as-new) after an invocation shorter than that by up to 1 s."""
 
 
 def temporal_binary() -> str:

@@ -22,6 +22,7 @@ case "${1:-start}" in
       --search-attribute AdkSession=Keyword --search-attribute AdkAgent=Keyword \
       --search-attribute AdkStatus=Keyword \
       --dynamic-config-value history.transferProcessorMaxPollRPS=10000 \
+      --dynamic-config-value 'history.workflowIdReuseMinimalInterval="0s"' \
       >"$DATA/temporal.log" 2>&1 &
     echo $! >"$PID"
     for _ in $(seq 1 100); do

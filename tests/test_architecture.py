@@ -366,6 +366,7 @@ PUBLIC_API = {
         "AnswerRejectedError",
         "Invocation",
         "InvocationFailedError",
+        "InvocationInterruptedError",
         "SessionBusyError",
         "TemporalUnreachableError",
     ],

@@ -46,6 +46,8 @@ class RuntimeBase(Protocol):
     last_author: str | None
     status: str
     children: int
+    running_children: list[str]
+    stopping: str | None
     records_errors: bool
     nested_transfers: bool
     hub: RequestHub | None
@@ -64,6 +66,7 @@ class RuntimeBase(Protocol):
     def run_text(self, author: str, branch: str | None) -> str: ...
     def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None: ...
     def show(self) -> None: ...
+    def check_stop(self) -> None: ...
 
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...

@@ -240,6 +240,7 @@ class Orchestration(RuntimeBase):
         """`node_path`: the run's own (a transfer target's); else it shares this run's.
         `nested`: see AgentRunInput.nested_transfers."""
         await self.flush()  # the child reads the session: persist what we hold first
+        self.check_stop()
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
         info = workflow.info()
@@ -248,8 +249,9 @@ class Orchestration(RuntimeBase):
         asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
         sent_calls = self.llm_calls
         ref = self.context.session
+        self.running_children.append(child_id)
         try:
-            outcome: AgentRunResult = await workflow.execute_child_workflow(
+            child = await workflow.start_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
                     # the tree by digest when it has one (workflows/_specs.py)
@@ -278,6 +280,9 @@ class Orchestration(RuntimeBase):
                 ),
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
+            if self.stopping is not None:  # a stop sent while it started may have missed it
+                await child.signal(names.SIGNAL_STOP, self.stopping)
+            outcome: AgentRunResult = await child
         except ChildWorkflowError as error:
             if isinstance(error.cause, CancelledError):
                 # cancelled with this workflow (or by hand): end cancelled, not failed
@@ -286,6 +291,8 @@ class Orchestration(RuntimeBase):
             raise ApplicationError(
                 f"Agent {agent.name} failed: {message}", type=error_type, non_retryable=True
             ) from error
+        finally:
+            self.running_children.remove(child_id)
         self.llm_calls += outcome.llm_calls - sent_calls  # parallel children all count
         if agent_tool is None:
             self.temp_state = dict(outcome.temp_state)

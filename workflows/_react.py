@@ -90,6 +90,7 @@ class ReactLoop(RuntimeBase):
             # a tool or callback set end_invocation: ADK's next step stops before the model
             ended = ended or step.end_invocation
             if requests:  # an approved tool may itself escalate or transfer
+                self.check_stop()  # interrupted: the calls wait for no one (a new message came)
                 for actions in await self._await_requests(agent, branch, requests):
                     escalated = escalated or bool(actions.escalate)
                     if actions.transfer_to_agent:
@@ -109,6 +110,7 @@ class ReactLoop(RuntimeBase):
                 return self.result(escalated=escalated, end_invocation=ended)
 
     async def _model_step(self, agent: AgentSpec, branch: str | None) -> ModelStepOutput:
+        self.check_stop()  # an interrupting message: the invocation ends here, cleanly
         self.llm_calls += 1
         limit = self.context.run_config.max_llm_calls
         if limit > 0 and self.llm_calls > limit:

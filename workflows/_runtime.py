@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from temporalio import workflow
+from temporalio.exceptions import CancelledError
 
 with workflow.unsafe.imports_passed_through():
     from adk.agents.run_config import RunConfig
@@ -89,6 +90,10 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         self.entry = context.tree.name
         """The agent the invocation started with (plugin run hooks name it)."""
         self.children = 0
+        self.running_children: list[str] = []
+        """Ids of the child agent runs started and not ended yet (a stop reaches them)."""
+        self.stopping: str | None = None
+        """Why this run stops before its next model call (an interrupting message)."""
         self.details: Any = None
         """A callable adding a section to the live details (the root lists pending requests)."""
         self.transcript = Transcript(
@@ -210,6 +215,32 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
             self.new_event(agent.name, branch, error_code=code, error_message=message)
         )
         error._adk_recorded = True  # type: ignore[attr-defined]
+
+    # ── stopping at the next step (busy policy `interrupt`, workflows/_busy.py) ──
+
+    async def stop(self, reason: str) -> None:
+        """Stop before the next model call or child run, here and in the running child
+        runs: what runs now (a model step, tool calls) finishes and is recorded first,
+        so nothing is half-written and no call is left without its response."""
+        if self.stopping is not None:
+            return
+        self.stopping = reason
+        for child_id in list(self.running_children):
+            try:
+                await workflow.get_external_workflow_handle(child_id).signal(
+                    names.SIGNAL_STOP, reason
+                )
+            except Exception:  # it ended meanwhile: nothing to stop
+                pass
+
+    def check_stop(self) -> None:
+        """Raise the cancellation an interrupting message asked for (see `stop`)."""
+        if self.stopping is not None:
+            raise CancelledError(self.stopping)
+
+    async def settle(self) -> None:
+        """Until the child runs still going have ended (a stopped Parallel's branches)."""
+        await workflow.wait_condition(lambda: not self.running_children)
 
     def show(self) -> None:
         extra = self.details() if self.details else ""

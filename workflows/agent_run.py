@@ -9,6 +9,7 @@ agent, or an AgentTool call; it runs the agent inline and reports back
 from __future__ import annotations
 
 from temporalio import workflow
+from temporalio.exceptions import CancelledError
 
 with workflow.unsafe.imports_passed_through():
     from . import _specs, names
@@ -50,6 +51,7 @@ class AdkAgentRunWorkflow:
     def __init__(self, input: AgentRunInput) -> None:
         self._runtime: AgentRuntime | None = None
         self._early: list[HumanAnswer] = []
+        self._stop: str | None = None
 
     @workflow.signal(name=names.SIGNAL_DELIVER)
     def deliver(self, answer: HumanAnswer) -> None:
@@ -59,10 +61,20 @@ class AdkAgentRunWorkflow:
         else:
             self._runtime.deliver(answer)
 
+    @workflow.signal(name=names.SIGNAL_STOP)
+    async def stop(self, reason: str) -> None:
+        """The invocation was interrupted by a newer message: stop before the next
+        model call (and tell the runs this one started)."""
+        self._stop = reason
+        if self._runtime is not None:
+            await self._runtime.stop(reason)
+
     def _start(self, runtime: AgentRuntime) -> AgentRuntime:
         self._runtime = runtime
         for answer in self._early:
             runtime.deliver(answer)
+        if self._stop is not None:
+            runtime.stopping = self._stop
         return runtime
 
     @workflow.run
@@ -96,6 +108,10 @@ class AdkAgentRunWorkflow:
         )
         try:
             outcome = await runtime.run_agent(agent, input.branch)
+        except CancelledError:
+            if runtime.stopping is not None:  # stopped: its branches end before it does
+                await runtime.settle()
+            raise
         finally:
             await runtime.flush()
         return outcome

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from adk.activity_options import ActivityOptions
 from adk.agents.run_config import RunConfig
+from adk.apps._busy_policy import BusyPolicy
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
@@ -121,6 +122,12 @@ class InvocationInput(BaseModel):
     new_message: types.Content | None = None
     state_delta: dict[str, Any] | None = None
     run_config: RunConfig = Field(default_factory=RunConfig)
+    queued: list[InvocationInput] | None = None
+    """Messages sent while an earlier invocation of the session ran (busy policy
+    `queue` or `interrupt`), in arrival order: each runs after this one, as the next
+    run of this workflow (continue-as-new)."""
+    handed_over: EndedInvocation | None = None
+    """How the invocation this run continues from ended (its sender reads it here)."""
 
 
 class InvocationResult(BaseModel):
@@ -132,6 +139,39 @@ class InvocationResult(BaseModel):
     last_author: str | None = None
     event_count: int = 0
     """Events recorded by this invocation (user event included)."""
+
+
+EndStatus = Literal["completed", "failed", "interrupted", "cancelled"]
+
+
+class EndedInvocation(BaseModel):
+    """An invocation that handed its workflow over to the next queued message: what
+    its own run would have returned or failed with."""
+
+    invocation_id: str
+    status: EndStatus
+    result: InvocationResult | None = None
+    """completed: what the workflow would have returned."""
+    error_type: str | None = None
+    error_message: str | None = None
+    """failed / cancelled / interrupted: what ended it, as the Web UI would say it."""
+    raised: RaisedError | None = None
+    """failed: the exception the caller gets back (as a failed workflow carries it)."""
+    interrupted_by: str | None = None
+    """interrupted: the invocation whose message interrupted it."""
+
+
+class Submitted(BaseModel):
+    """The answer to a message sent while the session's invocation runs."""
+
+    invocation_id: str
+    policy: BusyPolicy
+    behind: str
+    """The invocation running when it arrived."""
+    position: int
+    """1: runs next; n: n-1 queued messages run before it."""
+    run_id: str
+    """The workflow run that accepted it: the runs from there lead to its own."""
 
 
 class BeginInput(BaseModel):
@@ -151,6 +191,8 @@ class BeginOutput(BaseModel):
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+    busy_policy: BusyPolicy = "reject"
+    """The app's `busy_policy`: what a message sent while this invocation runs does."""
     invocation_state: dict[str, Any] = Field(default_factory=dict)
     """What a plugin's on_user_message_callback wrote into the session's state directly
     (SaveFilesAsArtifactsPlugin's pending artifact versions): google-adk 2.13 keeps it in

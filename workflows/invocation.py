@@ -20,6 +20,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.activity_options import MODEL_DEFAULTS
 
     from . import _specs, names
+    from ._busy import HeldMessages, completed, ended_by
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON, activity_kwargs
@@ -38,6 +39,7 @@ with workflow.unsafe.imports_passed_through():
         PendingRequest,
         RunContext,
         RunHook,
+        Submitted,
     )
 
 
@@ -53,9 +55,24 @@ class AdkInvocationWorkflow:
         """Everything the tree waits for (own requests and children's), by request id."""
         self._done = False
         self._status = "running"
+        self._held = HeldMessages(input)
+        """Messages sent while this invocation runs (workflows/_busy.py)."""
 
     @workflow.run
     async def run(self, input: InvocationInput) -> InvocationResult:
+        """The invocation; then, if messages arrived meanwhile (busy policy `queue` or
+        `interrupt`), continue as new with the next one, however this one ended."""
+        try:
+            result = await self._invoke(input)
+        except GeneratorExit:
+            raise
+        except BaseException as error:
+            self._held.hand_over(ended_by(input.invocation_id, error, self._held.interrupted_by))
+            raise
+        self._held.hand_over(completed(result))
+        return result
+
+    async def _invoke(self, input: InvocationInput) -> InvocationResult:
         runtime: AgentRuntime | None = None
         status = "failed"
         try:
@@ -64,7 +81,8 @@ class AdkInvocationWorkflow:
             begin = await workflow.execute_local_activity(
                 names.BEGIN_INVOCATION,
                 BeginInput(
-                    invocation=input,
+                    # (the messages queued behind it are not the begin's business)
+                    invocation=input.model_copy(update={"queued": None, "handed_over": None}),
                     user_event_id=str(workflow.uuid4()),
                     timestamp=workflow.now().timestamp(),
                 ),
@@ -73,6 +91,10 @@ class AdkInvocationWorkflow:
                 **BOOKKEEPING,
             )
             runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
+            self._held.policy = begin.busy_policy
+            if self._held.queue and begin.busy_policy == "interrupt":  # a newer one waits
+                self._held.interrupted_by = self._held.queue[0].invocation_id
+                await runtime.stop(self._held.interrupt_reason())
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
@@ -92,6 +114,9 @@ class AdkInvocationWorkflow:
             status = "completed"
         except (asyncio.CancelledError, CancelledError):
             status = "cancelled"
+            if runtime is not None and runtime.stopping is not None:
+                status = "interrupted"
+                await runtime.settle()  # a stopped Parallel's other branches end first
             raise
         except GeneratorExit:  # evicted from the worker's cache: nothing to finish here
             status = "evicted"
@@ -307,6 +332,22 @@ class AdkInvocationWorkflow:
         opened = [r for r in requests if not r.answered]
         await self.add(opened)
         await self.resolve([r for r in requests if r.answered])
+
+    # ── a message while this invocation runs (workflows/_busy.py) ───────────
+
+    @workflow.update(name=names.UPDATE_SUBMIT)
+    async def submit(self, message: InvocationInput) -> Submitted:
+        """A new message for this session: queued, or interrupting, by the app's policy."""
+        answer, interrupt = await self._held.submit(
+            message, lambda: self._status, lambda: self._done
+        )
+        if interrupt and self._runtime is not None:
+            await self._runtime.stop(self._held.interrupt_reason())
+        return answer
+
+    @submit.validator
+    def _validate_submit(self, message: InvocationInput) -> None:
+        self._held.check(message, self._status, self._done)
 
     @workflow.query(
         name=names.QUERY_STATUS, description="Invocation id, status and pending requests"

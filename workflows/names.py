@@ -157,3 +157,14 @@ SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""
 SIGNAL_DELIVER = "adk_deliver_answer"
 """Root → child: an answer validated by the root."""
+
+# A message for a session whose invocation runs (the app's busy policy, workflows/_busy.py)
+UPDATE_SUBMIT = "adk_submit"
+"""Client → running invocation: a new message, queued or interrupting per the policy."""
+SIGNAL_STOP = "adk_stop"
+"""Root → child agent run: stop before the next model call (an interrupting message)."""
+BUSY_ERROR = "SessionBusy"
+"""The ApplicationError type of a message refused because the session is busy."""
+ENDED_ERROR = "InvocationEnded"
+"""The ApplicationError type of a message that reached an invocation as it ended
+without learning its policy: the client starts it as a new invocation instead."""

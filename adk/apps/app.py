@@ -17,6 +17,7 @@ from .._unimplemented import not_implemented
 from ..agents.base_agent import BaseAgent
 from ..plugins.base_plugin import BasePlugin
 from ..plugins.plugin_manager import PluginManager
+from ._busy_policy import BUSY_POLICIES, BusyPolicy
 from .base_events_summarizer import BaseEventsSummarizer
 
 _VALID_APP_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_-]*$")
@@ -90,7 +91,24 @@ class App(BaseModel):
     events_compaction_config: EventsCompactionConfig | None = None
     context_cache_config: Any | None = None
     resumability_config: ResumabilityConfig | None = None
+    busy_policy: BusyPolicy = "reject"
+    """durable-adk's own: what a message for a session whose invocation is running
+    does (README, *A message while the agent is busy*): `reject` (SessionBusyError),
+    `queue` (runs next, in arrival order) or `interrupt` (the running one stops at its
+    next model call, then this one runs)."""
     _plugin_manager: PluginManager | None = PrivateAttr(default=None)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _check_busy_policy(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "busy_policy" in data:
+            policy = data["busy_policy"]
+            if policy not in BUSY_POLICIES:
+                raise ValueError(
+                    f"App busy_policy must be one of {', '.join(map(repr, BUSY_POLICIES))},"
+                    f" not {policy!r}."
+                )
+        return data
 
     @model_validator(mode="after")
     def _validate(self) -> App:

@@ -14,6 +14,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from adk.sessions import SqliteSessionService
 from client import AgentClient, SessionBusyError, TemporalUnreachableError, _outage
 from client._client import Invocation
+from workflows import names
 from workflows.contracts import InvocationResult, InvocationStatus, SessionRef
 
 
@@ -30,11 +31,11 @@ class _FlakyHandle:
             "tcp connect error: Connection refused", RPCStatusCode.UNAVAILABLE, b""
         )
 
-    async def result(self) -> InvocationResult:
+    async def result(self, follow_runs: bool = True) -> InvocationResult:
         self.calls += 1
         if self.calls <= self.failures:
             raise self.error
-        return InvocationResult.model_construct()
+        return InvocationResult(invocation_id="inv")
 
 
 @pytest.fixture(autouse=True)
@@ -175,6 +176,11 @@ class _Handle:
 
         if not self.server._reach():
             raise _DOWN
+        if _update == names.UPDATE_SUBMIT:  # a message for the running invocation
+            busy = ApplicationError(
+                "Invocation e-1 of this session is running.", type="SessionBusy"
+            )
+            raise WorkflowUpdateFailedError(busy)  # (an app whose busy policy is `reject`)
         self.server.update_ids.append(id)
         if id not in self.server.answered:
             if self.server.answered:  # a different answer to the same request
