@@ -48,6 +48,7 @@ class RuntimeBase(Protocol):
     children: int
     records_errors: bool
     nested_transfers: bool
+    reports_state: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -67,7 +68,9 @@ class RuntimeBase(Protocol):
 
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
-    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def run_sub_agent(
+        self, agent: AgentSpec, branch: str | None, *, report_state: bool = False
+    ) -> AgentRunResult: ...
     async def _child(
         self,
         agent: AgentSpec,
@@ -77,6 +80,7 @@ class RuntimeBase(Protocol):
         records_errors: bool = True,
         node_path: str | None = None,
         nested: bool = False,
+        report_state: bool = False,
     ) -> AgentRunResult: ...
 
     # custom agents (_custom)

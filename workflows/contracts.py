@@ -3,7 +3,9 @@
 Runs on: both sides (pure data, sandbox-safe). No activity input carries the
 conversation: activities get a reference (session key, invocation, branch) and
 read the session store themselves. Every field that may be None has a default:
-the converter omits None fields (tests/unit pins this).
+the converter omits None fields (tests/unit pins this). The models recorded in
+history are `Compact`: the converter omits their fields at their defaults too, so
+a default here is part of the history format (adk/utils/_compact.py).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
+from adk.utils._compact import Compact
 
 from .errors import RaisedError
 
@@ -25,7 +28,7 @@ AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
 ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]
 
 
-class ToolSpec(BaseModel):
+class ToolSpec(Compact):
     """A tool as the workflow sees it: name, kind and activity options."""
 
     name: str
@@ -36,7 +39,7 @@ class ToolSpec(BaseModel):
     """For an AgentTool: the agent it runs (as a child workflow)."""
 
 
-class AgentSpec(BaseModel):
+class AgentSpec(Compact):
     """A serializable description of an agent and its sub-agents.
 
     Recorded in history by the begin activity: a running invocation keeps the
@@ -101,7 +104,7 @@ class AgentSpec(BaseModel):
         return None
 
 
-class SessionRef(BaseModel):
+class SessionRef(Compact):
     """Which session an invocation works on."""
 
     app_name: str
@@ -112,7 +115,7 @@ class SessionRef(BaseModel):
     caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
 
-class InvocationInput(BaseModel):
+class InvocationInput(Compact):
     """What a client sends to start an invocation (nothing secret)."""
 
     session: SessionRef
@@ -123,7 +126,7 @@ class InvocationInput(BaseModel):
     run_config: RunConfig = Field(default_factory=RunConfig)
 
 
-class InvocationResult(BaseModel):
+class InvocationResult(Compact):
     """What the workflow returns."""
 
     invocation_id: str
@@ -134,13 +137,13 @@ class InvocationResult(BaseModel):
     """Events recorded by this invocation (user event included)."""
 
 
-class BeginInput(BaseModel):
+class BeginInput(Compact):
     invocation: InvocationInput
     user_event_id: str
     timestamp: float
 
 
-class BeginOutput(BaseModel):
+class BeginOutput(Compact):
     root: AgentSpec
     agent_to_run: str
     """Name of the agent ADK's _find_agent_to_run picked."""
@@ -163,7 +166,7 @@ RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error
 """The plugins' hooks the workflows run as activities of their own."""
 
 
-class RunHookInput(BaseModel):
+class RunHookInput(Compact):
     """A plugin hook the workflow runs: after_run, or on_run_error / on_agent_error (with
     the error, and the agent and branch that failed)."""
 
@@ -178,7 +181,7 @@ class RunHookInput(BaseModel):
     it in the session's state; never persisted)."""
 
 
-class StepRef(BaseModel):
+class StepRef(Compact):
     """Where in the invocation an activity works: session, invocation, agent, branch."""
 
     session: SessionRef
@@ -195,7 +198,7 @@ class StepRef(BaseModel):
     """The agent run's node path, for the events the activity records (Event.node_info)."""
 
 
-class ModelStepInput(BaseModel):
+class ModelStepInput(Compact):
     ref: StepRef
     step: int
     """1-based model call number of this invocation."""
@@ -208,7 +211,7 @@ class ModelStepInput(BaseModel):
     or already bounded: a parallel call's response enters history twice at most."""
 
 
-class CallPlan(BaseModel):
+class CallPlan(Compact):
     """One function call of a model event, with what the workflow needs to run it."""
 
     id: str
@@ -225,7 +228,7 @@ class CallPlan(BaseModel):
     model step always sets it; the default keeps older histories replaying as run.)"""
 
 
-class ModelStepOutput(BaseModel):
+class ModelStepOutput(Compact):
     event: Event | None = None
     """The recorded model event (None when the model returned nothing to record)."""
     calls: list[CallPlan] = Field(default_factory=list)
@@ -239,7 +242,7 @@ class ModelStepOutput(BaseModel):
     code next (`adk.execute_code`), then the loop goes on (google-adk 2.13)."""
 
 
-class CodeExecutionInput(BaseModel):
+class CodeExecutionInput(Compact):
     """Run the code a model step found (the code is read from its event in the store)."""
 
     ref: StepRef
@@ -249,7 +252,7 @@ class CodeExecutionInput(BaseModel):
     """Id of the result event this execution records (decided by the workflow)."""
 
 
-class CodeExecutionOutput(BaseModel):
+class CodeExecutionOutput(Compact):
     event: Event
     """The recorded result event (the execution's output, or its error, for the model)."""
     code_state: dict[str, Any] = Field(default_factory=dict)
@@ -257,7 +260,7 @@ class CodeExecutionOutput(BaseModel):
     adk/code_executors/code_executor_context.py), kept by the workflow with `temp:` state."""
 
 
-class ToolCallInput(BaseModel):
+class ToolCallInput(Compact):
     ref: StepRef
     function_call: types.FunctionCall
     tool_confirmation: ToolConfirmation | None = None
@@ -276,7 +279,7 @@ class ToolCallInput(BaseModel):
     tool but gives this exception to the agent's on_tool_error callbacks (ADK)."""
 
 
-class ToolCallOutput(BaseModel):
+class ToolCallOutput(Compact):
     response: dict[str, Any] | None = None
     """The function response (None: a long-running tool with nothing yet). A default,
     because the converter omits None fields: without it such an output cannot be read."""
@@ -295,7 +298,7 @@ class ToolCallOutput(BaseModel):
     records it after the step's response event, and the agent's run ends."""
 
 
-class RunContext(BaseModel):
+class RunContext(Compact):
     """What every agent run of one invocation shares (root and child workflows)."""
 
     session: SessionRef
@@ -318,14 +321,14 @@ class RunContext(BaseModel):
         return self.root
 
 
-class AgentToolCall(BaseModel):
+class AgentToolCall(Compact):
     """An AgentTool call: the calling agent's step and the function call."""
 
     parent: StepRef
     function_call: types.FunctionCall
 
 
-class AgentRunInput(BaseModel):
+class AgentRunInput(Compact):
     """Input of the child workflow that runs one sub-agent."""
 
     context: RunContext
@@ -346,6 +349,10 @@ class AgentRunInput(BaseModel):
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
+    reports_state: bool = True
+    """Whether the run's result carries the state it wrote (AgentRunResult.state_delta):
+    only a ParallelAgent uses it (keys several branches wrote), and whoever reports to
+    one. False otherwise, so the result does not carry the state a second time."""
     nested_transfers: bool = False
     """Whether the agent runs under a Sequential, Parallel or Loop agent, where google-adk
     2.13 runs a transfer's target inside the transferring agent's run: that agent's
@@ -354,7 +361,7 @@ class AgentRunInput(BaseModel):
     and its after_agent_callback is not run."""
 
 
-class AgentRunResult(BaseModel):
+class AgentRunResult(Compact):
     """What one agent run reports to whoever ran it."""
 
     transfer_to: str | None = None
@@ -365,7 +372,8 @@ class AgentRunResult(BaseModel):
     temp_state: dict[str, Any] = Field(default_factory=dict)
     llm_calls: int = 0
     state_delta: dict[str, Any] = Field(default_factory=dict)
-    """Non-temp state the run wrote (in order; later wins)."""
+    """Non-temp state the run wrote (in order; later wins), when asked for
+    (AgentRunInput.reports_state)."""
     final_text: str | None = None
     last_author: str | None = None
     event_count: int = 0
@@ -376,21 +384,21 @@ class AgentRunResult(BaseModel):
     after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
 
 
-class AgentCallbackInput(BaseModel):
+class AgentCallbackInput(Compact):
     ref: StepRef
     when: Literal["before", "after"]
     event_id: str
     timestamp: float
 
 
-class AgentCallbackOutput(BaseModel):
+class AgentCallbackOutput(Compact):
     event: Event | None = None
     temp_delta: dict[str, Any] = Field(default_factory=dict)
     end_invocation: bool = False
     """The callback returned content or set `end_invocation`: the agent ends here."""
 
 
-class BeginAgentToolInput(BaseModel):
+class BeginAgentToolInput(Compact):
     call: AgentToolCall
     session_id: str
     invocation_id: str
@@ -398,7 +406,7 @@ class BeginAgentToolInput(BaseModel):
     timestamp: float
 
 
-class FinishAgentToolInput(BaseModel):
+class FinishAgentToolInput(Compact):
     call: AgentToolCall
     session_id: str
     invocation_id: str
@@ -425,7 +433,7 @@ class CustomViewOutput(BaseModel):
     user_content: types.Content | None = None
 
 
-class PersistEventsInput(BaseModel):
+class PersistEventsInput(Compact):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)

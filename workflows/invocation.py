@@ -123,7 +123,8 @@ class AdkInvocationWorkflow:
             run_hooks=run_hooks,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
-        runtime = AgentRuntime(context, temp_state=temp, hub=self)
+        # its result is not reported: the state it wrote stays out of it
+        runtime = AgentRuntime(context, temp_state=temp, hub=self, reports_state=False)
         runtime.details = self._pending_details
         if text:
             runtime.transcript.lines.append(f"**user**: {short(text, 300)}")
