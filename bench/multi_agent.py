@@ -272,6 +272,7 @@ async def measure(client: Client, tmp: str, runs: int, total: int, rounds: int) 
     floor_queue = f"bench-floor-{uuid.uuid4().hex[:6]}"
     floor_eager_queue = f"bench-floor-eager-{uuid.uuid4().hex[:6]}"
     ours_queue = f"bench-ours-{uuid.uuid4().hex[:6]}"
+    inline_queue = f"bench-inline-{uuid.uuid4().hex[:6]}"
     store = SqliteSessionService(os.path.join(tmp, "sessions.db"))
 
     def floor_worker(task_queue: str, sandboxed: bool) -> Worker:
@@ -301,13 +302,23 @@ async def measure(client: Client, tmp: str, runs: int, total: int, rounds: int) 
         AgentClient(client, store, task_queue=ours_queue), "ours: start + result (SQLite)"
     )
     streamed = runner_config(runner, "ours: Runner.run_async (SQLite)")
-    configs = [floor, floor_defaults, ours, streamed]
+    inline = ours_config(
+        AgentClient(client, store, task_queue=inline_queue), "  opt-in: workflow agents inline"
+    )
+    configs = [floor, floor_defaults, ours, streamed, inline]
 
     async with (
         floor_worker(floor_queue, sandboxed=True),
         floor_worker(floor_eager_queue, sandboxed=False),
         build_worker(
             client, apps={APP: pipeline_app()}, session_service=store, task_queue=ours_queue
+        ),
+        build_worker(
+            client,
+            apps={APP: pipeline_app()},
+            session_service=store,
+            task_queue=inline_queue,
+            inline_workflow_agents=True,
         ),
     ):
         for config in configs:
@@ -317,7 +328,9 @@ async def measure(client: Client, tmp: str, runs: int, total: int, rounds: int) 
         for _ in range(runs):  # interleaved, so drift hits every configuration alike
             for config in configs:
                 config.latencies.append(await timed(config.run))
-        shapes = {c.label: await trees(client, c.roots[:5]) for c in (floor, floor_defaults, ours)}
+        shapes = {
+            c.label: await trees(client, c.roots[:5]) for c in (floor, floor_defaults, ours, inline)
+        }
         for round_ in range(rounds):  # alternating order: the same mean position for all
             for config in configs if round_ % 2 == 0 else list(reversed(configs)):
                 await throughput(config, total)
@@ -397,7 +410,7 @@ async def measure(client: Client, tmp: str, runs: int, total: int, rounds: int) 
         f"   ratios to the floor (goals: p50 ≤ {GOAL_LATENCY}x, throughput ≥ {GOAL_THROUGHPUT}x,"
         f" history ≤ {GOAL_HISTORY_KB:g} KB)"
     )
-    for c in (ours, streamed):
+    for c in (ours, streamed, inline):
         ratios(c, floor, c.label)
     print()
     print("   ratios to the floor run with Temporal's defaults (the sandbox, a normal start):")

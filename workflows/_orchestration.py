@@ -41,6 +41,8 @@ with workflow.unsafe.imports_passed_through():
     from .errors import RaisedError, find_raised
 
 
+_WORKFLOW_AGENTS = ("sequential", "parallel", "loop")
+
 TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
 """Histories from before: the transferring agent's after_agent_callback ran right away."""
 
@@ -141,12 +143,28 @@ class Orchestration(RuntimeBase):
         shell agent only when an LlmAgent is the root (the shell then runs as a node
         of its workflow); under a shell root, none."""
         records = self.context.tree.kind == "llm"
+        if (
+            self.context.inline_workflow_agents
+            and agent.kind in _WORKFLOW_AGENTS
+            and not report_state  # a ParallelAgent's branch: a workflow of its own
+        ):
+            return await self._run_inline(agent, branch)
         outcome = await self._child(
             agent, branch, records_errors=records, nested=True, report_state=report_state
         )
         return await self._follow_transfers(
             agent, outcome, branch, records, nested=True, report_state=report_state
         )
+
+    async def _run_inline(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """A workflow agent run here, as its child workflow would run it: its sub-agents
+        see transfers as a child's runtime does (no node-path counters of their own).
+        Nothing else runs in this workflow meanwhile (not under a ParallelAgent)."""
+        paths, self.paths = self.paths, None
+        try:
+            return await self.run_agent(agent, branch)
+        finally:
+            self.paths = paths
 
     async def _follow_transfers(
         self,

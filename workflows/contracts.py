@@ -160,6 +160,9 @@ class BeginOutput(Compact):
     the invocation's copy of the session, never persisted. The workflow carries it with
     the `temp:` state, so every later activity of the invocation sees it, until an
     event writes the key."""
+    inline_workflow_agents: bool = False
+    """The worker's choice (build_worker(inline_workflow_agents=)), recorded so the
+    invocation keeps it to its end: RunContext.inline_workflow_agents."""
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
@@ -313,6 +316,11 @@ class RunContext(Compact):
     """The user's message, shortened (for summaries)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
+    inline_workflow_agents: bool = False
+    """Opt-in: a Sequential, Parallel or Loop agent that is a step of another one runs
+    inline in the workflow that runs its parent (its own sub-agents stay child
+    workflows), one child workflow fewer per workflow agent; except under a
+    ParallelAgent, whose branches each keep a workflow of their own."""
 
     @property
     def tree(self) -> AgentSpec:

@@ -68,7 +68,9 @@ class AdkInvocationWorkflow:
                 summary="begin: load session, record the user message, pick the agent",
                 **BOOKKEEPING,
             )
-            runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
+            runtime = self._runtime = self._new_runtime(
+                input, begin.root, begin.run_hooks, begin.inline_workflow_agents
+            )
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
@@ -108,7 +110,7 @@ class AdkInvocationWorkflow:
         )
 
     def _new_runtime(
-        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]
+        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook], inline: bool
     ) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
         context = RunContext(
@@ -121,6 +123,7 @@ class AdkInvocationWorkflow:
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
             run_hooks=run_hooks,
+            inline_workflow_agents=inline,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
         # its result is not reported: the state it wrote stays out of it

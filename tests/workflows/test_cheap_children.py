@@ -8,16 +8,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from adk import Agent
-from adk.agents import ParallelAgent, SequentialAgent
+from adk.agents import LoopAgent, ParallelAgent, SequentialAgent
 from adk.testing import MockModel
 from workflows.names import invocation_workflow_id
 
 from .helpers import runner_for, turn
 
 
-def writer(name: str) -> Agent:
-    return Agent(name=name, model=MockModel.create([f"{name} says"]), output_key=f"{name}_out")
+def writer(name: str, replies: int = 1) -> Agent:
+    model = MockModel.create([f"{name} says"] * replies)
+    return Agent(name=name, model=model, output_key=f"{name}_out")
 
 
 async def children(env: Any, workflow_id: str, run_id: str | None = None) -> dict[str, Any]:
@@ -76,3 +79,62 @@ async def test_results_carry_state_only_where_a_parallel_agent_uses_it(temporal_
         assert "asked" not in runs[name][0]["context"], name
         assert "run_config" not in runs[name][0]["context"], name  # the default
         assert "session" not in runs[name][0], name  # the invocation's own
+
+
+def pipeline() -> SequentialAgent:
+    """Workflow agents at three depths, one of them a ParallelAgent's branch."""
+    return SequentialAgent(
+        name="pipeline",
+        sub_agents=[
+            writer("first"),
+            ParallelAgent(
+                name="fan",
+                sub_agents=[
+                    writer("left"),
+                    SequentialAgent(name="right", sub_agents=[writer("r1"), writer("r2")]),
+                ],
+            ),
+            LoopAgent(name="again", max_iterations=2, sub_agents=[writer("step", replies=2)]),
+            writer("last"),
+        ],
+    )
+
+
+async def run_tree(env: Any, session: str, **worker: Any) -> tuple[list[Any], dict, list[str]]:
+    async with runner_for(env, pipeline(), worker_options=worker) as runner:
+        events = await turn(runner, "Go.", session=session)
+        stored = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id=session
+        )
+    assert stored is not None
+    said = [
+        (e.author, e.branch, e.node_info.path, e.content and e.content.parts[0].text)
+        for e in events
+    ]
+    root_id = invocation_workflow_id("test_app", "u1", session)
+    ids = [sent["agent_name"] for sent, _ in (await children(env, root_id)).values()]
+    return said, stored.state, sorted(ids)
+
+
+async def test_workflow_agents_inline_give_the_same_session_with_fewer_workflows(temporal_env):
+    said, state, ids = await run_tree(temporal_env, "children")
+    said_inline, state_inline, ids_inline = await run_tree(
+        temporal_env, "inline", inline_workflow_agents=True
+    )
+    assert said_inline == said
+    assert state_inline == state
+    assert len(said) == 8  # user, first, left, r1, r2, step twice, last
+    assert ids == ["again", "fan", "first", "last", "left", "r1", "r2", "right", "step"]
+    # fan and again run in the invocation's workflow; right, a branch of fan, keeps its own
+    assert ids_inline == ["first", "last", "left", "r1", "r2", "right", "step"]
+
+
+def test_the_inline_switch_reads_yes_or_no_and_refuses_anything_else(monkeypatch):
+    from worker._build import INLINE_ENV, env_flag
+
+    for value, expected in (("", False), ("0", False), ("off", False), ("1", True), ("Yes", True)):
+        monkeypatch.setenv(INLINE_ENV, value)
+        assert env_flag(INLINE_ENV) is expected
+    monkeypatch.setenv(INLINE_ENV, "sometimes")
+    with pytest.raises(ValueError, match="DURABLE_ADK_INLINE_WORKFLOW_AGENTS must be 1 or 0"):
+        env_flag(INLINE_ENV)
