@@ -55,8 +55,12 @@ class AdkActivities:
         apps: Mapping[str, App],
         session_service: BaseSessionService,
         artifact_service: BaseArtifactService | None = None,
+        *,
+        inline_workflow_agents: bool = False,
     ) -> None:
         self.apps = apps
+        self.inline_workflow_agents = inline_workflow_agents
+        """Recorded by each invocation's begin: RunContext.inline_workflow_agents."""
         self.session_service = session_service
         self.artifact_service = artifact_service
         """What tools, callbacks and plugins reach through their contexts (google-adk's
@@ -70,6 +74,7 @@ class AdkActivities:
             self.apps, self.session_service, input, self.artifact_service
         )
         await self._publish_root_agent(input.invocation.session.app_name)
+        begun.inline_workflow_agents = self.inline_workflow_agents
         return begun
 
     async def _publish_root_agent(self, app_name: str) -> None:

@@ -30,12 +30,14 @@ from adk.sessions._open import open_session_service
 from workflows.names import DEFAULT_TASK_QUEUE, app_task_queue
 
 from ._build import (
+    INLINE_ENV,
     SHUTDOWN_LIMIT_SECONDS,
     SearchAttributesMissing,
     build_worker,
     connect,
     connect_config,
     ensure_search_attributes,
+    env_flag,
     shut_down,
     workflow_runner,
 )
@@ -130,6 +132,7 @@ async def serve(args: argparse.Namespace) -> int:
         settings = connect_config(args.address, args.namespace)
         args.address, args.namespace = settings["target_host"], settings["namespace"]
         runner = workflow_runner()
+        inline = env_flag(INLINE_ENV)
         store = open_session_service(args.db)
     except ValueError as error:
         log.error("bad configuration", error=str(error))
@@ -180,6 +183,7 @@ async def serve(args: argparse.Namespace) -> int:
             memory_service=memory,
             task_queue=queue,
             workflow_runner=runner,
+            inline_workflow_agents=inline,
             # on SIGTERM, running tool calls and model steps get this long to finish
             graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
         )
@@ -223,6 +227,7 @@ async def serve(args: argparse.Namespace) -> int:
         artifacts=_describe(artifacts),
         memory=_describe_memory(memory),
         workflow_sandbox="off" if isinstance(runner, UnsandboxedWorkflowRunner) else "strict",
+        inline_workflow_agents=inline,
     )
 
     async def run_all() -> None:

@@ -42,6 +42,18 @@ PASSTHROUGH = ("adk", "google.genai", "pydantic", "pydantic_core", "workflows._s
 
 SANDBOX_MODES = ("off", "strict")
 
+INLINE_ENV = "DURABLE_ADK_INLINE_WORKFLOW_AGENTS"
+
+
+def env_flag(name: str) -> bool:
+    """A yes/no environment variable: 1/true/yes/on or 0/false/no/off (or unset)."""
+    value = os.environ.get(name, "").strip().lower()
+    if value in ("", "0", "false", "no", "off"):
+        return False
+    if value in ("1", "true", "yes", "on"):
+        return True
+    raise ValueError(f"{name} must be 1 or 0 (true/false, yes/no, on/off), not {value!r}.")
+
 
 def workflow_runner(mode: str | None = None) -> WorkflowRunner:
     """How the workflows run: `off` (the default) or `strict` (Temporal's sandbox).
@@ -82,9 +94,18 @@ def build_worker(
     task_queue: str,
     artifact_service: BaseArtifactService | None = None,
     memory_service: BaseMemoryService | None = None,
+    inline_workflow_agents: bool | None = None,
     **worker_options: Any,
 ) -> Worker:
-    activities = AdkActivities(apps, session_service, artifact_service)
+    """inline_workflow_agents (default: $DURABLE_ADK_INLINE_WORKFLOW_AGENTS, else off):
+    the invocations this worker begins run a Sequential, Parallel or Loop agent that is
+    a step of another one inline, in the workflow of its parent (README, *Multi-agent
+    cost*); each invocation keeps the choice it began with."""
+    if inline_workflow_agents is None:
+        inline_workflow_agents = env_flag(INLINE_ENV)
+    activities = AdkActivities(
+        apps, session_service, artifact_service, inline_workflow_agents=inline_workflow_agents
+    )
     publish_apps(task_queue, apps)
     custom = [
         a for app in apps.values() for a in all_agents(app.root_agent) if agent_kind(a) == "custom"

@@ -50,6 +50,7 @@ class RuntimeBase(Protocol):
     stopping: str | None
     records_errors: bool
     nested_transfers: bool
+    reports_state: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
     progress: dict[str, list[HumanAnswer]]
@@ -70,7 +71,9 @@ class RuntimeBase(Protocol):
 
     # orchestration (_orchestration)
     async def run_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
-    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult: ...
+    async def run_sub_agent(
+        self, agent: AgentSpec, branch: str | None, *, report_state: bool = False
+    ) -> AgentRunResult: ...
     async def _child(
         self,
         agent: AgentSpec,
@@ -80,6 +83,7 @@ class RuntimeBase(Protocol):
         records_errors: bool = True,
         node_path: str | None = None,
         nested: bool = False,
+        report_state: bool = False,
     ) -> AgentRunResult: ...
 
     # custom agents (_custom)

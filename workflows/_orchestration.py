@@ -41,6 +41,8 @@ with workflow.unsafe.imports_passed_through():
     from .errors import RaisedError, find_raised
 
 
+_WORKFLOW_AGENTS = ("sequential", "parallel", "loop")
+
 TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
 """Histories from before: the transferring agent's after_agent_callback ran right away."""
 
@@ -133,14 +135,36 @@ class Orchestration(RuntimeBase):
         outcome = await self.run_agent(agent, branch)
         return await self._follow_transfers(agent, outcome, branch, self.records_errors)
 
-    async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+    async def run_sub_agent(
+        self, agent: AgentSpec, branch: str | None, *, report_state: bool = False
+    ) -> AgentRunResult:
         """Run `agent` in a child workflow, then follow its transfers (a step of a
         shell agent). google-adk 2.13 records an error event for a failure under a
         shell agent only when an LlmAgent is the root (the shell then runs as a node
         of its workflow); under a shell root, none."""
         records = self.context.tree.kind == "llm"
-        outcome = await self._child(agent, branch, records_errors=records, nested=True)
-        return await self._follow_transfers(agent, outcome, branch, records, nested=True)
+        if (
+            self.context.inline_workflow_agents
+            and agent.kind in _WORKFLOW_AGENTS
+            and not report_state  # a ParallelAgent's branch: a workflow of its own
+        ):
+            return await self._run_inline(agent, branch)
+        outcome = await self._child(
+            agent, branch, records_errors=records, nested=True, report_state=report_state
+        )
+        return await self._follow_transfers(
+            agent, outcome, branch, records, nested=True, report_state=report_state
+        )
+
+    async def _run_inline(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
+        """A workflow agent run here, as its child workflow would run it: its sub-agents
+        see transfers as a child's runtime does (no node-path counters of their own).
+        Nothing else runs in this workflow meanwhile (not under a ParallelAgent)."""
+        paths, self.paths = self.paths, None
+        try:
+            return await self.run_agent(agent, branch)
+        finally:
+            self.paths = paths
 
     async def _follow_transfers(
         self,
@@ -150,6 +174,7 @@ class Orchestration(RuntimeBase):
         records_errors: bool,
         *,
         nested: bool = False,
+        report_state: bool = False,
     ) -> AgentRunResult:
         """Run each transfer's target in a child workflow until one does not transfer.
         `nested`: under a shell agent, where each transferring agent's after_agent_callback
@@ -169,7 +194,12 @@ class Orchestration(RuntimeBase):
                 raise
             path = self.paths.transfer(target) if self.paths else self.node_path
             outcome = await self._child(
-                target, branch, records_errors=records_errors, node_path=path, nested=nested
+                target,
+                branch,
+                records_errors=records_errors,
+                node_path=path,
+                nested=nested,
+                report_state=report_state,
             )
             if outcome.after_callback_deferred:
                 deferred.append((target, path))
@@ -205,6 +235,7 @@ class Orchestration(RuntimeBase):
                 self.run_sub_agent(
                     sub,
                     f"{branch}.{agent.name}.{sub.name}" if branch else f"{agent.name}.{sub.name}",
+                    report_state=True,  # the keys several branches wrote: see below
                 )
                 for sub in agent.sub_agents
             )
@@ -236,9 +267,11 @@ class Orchestration(RuntimeBase):
         records_errors: bool = True,
         node_path: str | None = None,
         nested: bool = False,
+        report_state: bool = False,
     ) -> AgentRunResult:
         """`node_path`: the run's own (a transfer target's); else it shares this run's.
-        `nested`: see AgentRunInput.nested_transfers."""
+        `nested`: see AgentRunInput.nested_transfers. `report_state`: this run needs the
+        state the child writes (a ParallelAgent's branches); see AgentRunInput.reports_state."""
         await self.flush()  # the child reads the session: persist what we hold first
         self.check_stop()
         self.children += 1
@@ -250,29 +283,41 @@ class Orchestration(RuntimeBase):
         sent_calls = self.llm_calls
         ref = self.context.session
         self.running_children.append(child_id)
+        context = (
+            self.context.model_copy(update={"root": None})
+            if self.context.root_digest
+            else self.context
+        )
+        if agent.kind == "llm" and agent_tool is None:
+            # `asked` is for the summaries of the children a run starts: an LLM agent's
+            # are AgentTool calls, summarised by their arguments
+            context = context.model_copy(update={"asked": ""})
         try:
             child = await workflow.start_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
-                    # the tree by digest when it has one (workflows/_specs.py)
-                    context=self.context.model_copy(update={"root": None})
-                    if self.context.root_digest
-                    else self.context,
+                    context=context,  # the tree by digest when it has one (workflows/_specs.py)
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
                     llm_calls=sent_calls,
                     agent_tool=agent_tool,
-                    session=self.session,
-                    invocation_id=self.invocation_id,
+                    # only when not the invocation's (a run inside an AgentTool's agent)
+                    session=None if self.session == self.context.session else self.session,
+                    invocation_id=None
+                    if self.invocation_id == self.context.invocation_id
+                    else self.invocation_id,
                     records_errors=records_errors,
                     node_path=self.node_path if node_path is None else node_path,
                     nested_transfers=nested,
+                    reports_state=report_state or self.reports_state,
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
                 static_summary=f"{agent.name} ({agent.kind}) · {asked}"[:200],
-                static_details=f"agent **{agent.name}** · branch `{branch or '-'}`\n\n{asked}",
+                # an AgentTool's arguments may not fit in the summary; a run's branch is
+                # in its id, the user's message (120 characters at most) in the summary
+                static_details=f"agent **{agent.name}**\n\n{asked}" if agent_tool else None,
                 # the root's app, user and session (`AdkSession = "…"` lists a session's
                 # whole tree) and the child's own agent; set at start, no update
                 search_attributes=names.start_search_attributes(

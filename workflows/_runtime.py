@@ -61,12 +61,15 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         node_path: str = "",
         paths: NodePaths | None = None,
         nested_transfers: bool = False,
+        reports_state: bool = True,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
         """See AgentRunInput.records_errors."""
         self.nested_transfers = nested_transfers
         """See AgentRunInput.nested_transfers."""
+        self.reports_state = reports_state
+        """See AgentRunInput.reports_state."""
         self.node_path = node_path
         """The node path of the agent this workflow runs (its sub-agents' runs: see paths)."""
         self.paths = paths
@@ -118,7 +121,7 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         return AgentRunResult(
             temp_state=dict(self.temp_state),
             llm_calls=self.llm_calls,
-            state_delta=dict(self.state_delta),
+            state_delta=dict(self.state_delta) if self.reports_state else {},
             final_text=self.final_text,
             last_author=self.last_author,
             event_count=self.event_count,

@@ -104,6 +104,7 @@ class AdkAgentRunWorkflow:
                 records_errors=input.records_errors,
                 node_path=input.node_path,
                 nested_transfers=input.nested_transfers,
+                reports_state=input.reports_state,
             )
         )
         try:

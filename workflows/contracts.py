@@ -3,7 +3,9 @@
 Runs on: both sides (pure data, sandbox-safe). No activity input carries the
 conversation: activities get a reference (session key, invocation, branch) and
 read the session store themselves. Every field that may be None has a default:
-the converter omits None fields (tests/unit pins this).
+the converter omits None fields (tests/unit pins this). The models recorded in
+history are `Compact`: the converter omits their fields at their defaults too, so
+a default here is part of the history format (adk/utils/_compact.py).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from adk.apps._busy_policy import BusyPolicy
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
+from adk.utils._compact import Compact
 
 from .errors import RaisedError
 
@@ -26,7 +29,7 @@ AgentKind = Literal["llm", "sequential", "parallel", "loop", "custom"]
 ToolKind = Literal["function", "long_running", "agent", "transfer", "exit_loop", "unknown"]
 
 
-class ToolSpec(BaseModel):
+class ToolSpec(Compact):
     """A tool as the workflow sees it: name, kind and activity options."""
 
     name: str
@@ -37,7 +40,7 @@ class ToolSpec(BaseModel):
     """For an AgentTool: the agent it runs (as a child workflow)."""
 
 
-class AgentSpec(BaseModel):
+class AgentSpec(Compact):
     """A serializable description of an agent and its sub-agents.
 
     Recorded in history by the begin activity: a running invocation keeps the
@@ -102,7 +105,7 @@ class AgentSpec(BaseModel):
         return None
 
 
-class SessionRef(BaseModel):
+class SessionRef(Compact):
     """Which session an invocation works on."""
 
     app_name: str
@@ -113,7 +116,7 @@ class SessionRef(BaseModel):
     caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
 
-class InvocationInput(BaseModel):
+class InvocationInput(Compact):
     """What a client sends to start an invocation (nothing secret)."""
 
     session: SessionRef
@@ -130,7 +133,7 @@ class InvocationInput(BaseModel):
     """How the invocation this run continues from ended (its sender reads it here)."""
 
 
-class InvocationResult(BaseModel):
+class InvocationResult(Compact):
     """What the workflow returns."""
 
     invocation_id: str
@@ -144,7 +147,7 @@ class InvocationResult(BaseModel):
 EndStatus = Literal["completed", "failed", "interrupted", "cancelled"]
 
 
-class EndedInvocation(BaseModel):
+class EndedInvocation(Compact):
     """An invocation that handed its workflow over to the next queued message: what
     its own run would have returned or failed with."""
 
@@ -161,7 +164,7 @@ class EndedInvocation(BaseModel):
     """interrupted: the invocation whose message interrupted it."""
 
 
-class Submitted(BaseModel):
+class Submitted(Compact):
     """The answer to a message sent while the session's invocation runs."""
 
     invocation_id: str
@@ -174,13 +177,13 @@ class Submitted(BaseModel):
     """The workflow run that accepted it: the runs from there lead to its own."""
 
 
-class BeginInput(BaseModel):
+class BeginInput(Compact):
     invocation: InvocationInput
     user_event_id: str
     timestamp: float
 
 
-class BeginOutput(BaseModel):
+class BeginOutput(Compact):
     root: AgentSpec
     agent_to_run: str
     """Name of the agent ADK's _find_agent_to_run picked."""
@@ -199,12 +202,15 @@ class BeginOutput(BaseModel):
     the invocation's copy of the session, never persisted. The workflow carries it with
     the `temp:` state, so every later activity of the invocation sees it, until an
     event writes the key."""
+    inline_workflow_agents: bool = False
+    """The worker's choice (build_worker(inline_workflow_agents=)), recorded so the
+    invocation keeps it to its end: RunContext.inline_workflow_agents."""
     compaction: bool = False
     """The app compacts events (App.events_compaction_config): the workflow runs the
     compaction activity once the invocation has ended well."""
 
 
-class CompactionInput(BaseModel):
+class CompactionInput(Compact):
     """After an invocation: record a compaction event if one is due (google-adk 2.13's
     post-invocation compaction), under `event_id` (a retry records it once)."""
 
@@ -213,7 +219,7 @@ class CompactionInput(BaseModel):
     event_id: str
 
 
-class CompactionOutput(BaseModel):
+class CompactionOutput(Compact):
     """What the compaction activity did (small: the summary stays in the store)."""
 
     recorded: bool = False
@@ -227,7 +233,7 @@ RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error
 """The plugins' hooks the workflows run as activities of their own."""
 
 
-class RunHookInput(BaseModel):
+class RunHookInput(Compact):
     """A plugin hook the workflow runs: after_run, or on_run_error / on_agent_error (with
     the error, and the agent and branch that failed)."""
 
@@ -242,7 +248,7 @@ class RunHookInput(BaseModel):
     it in the session's state; never persisted)."""
 
 
-class StepRef(BaseModel):
+class StepRef(Compact):
     """Where in the invocation an activity works: session, invocation, agent, branch."""
 
     session: SessionRef
@@ -259,7 +265,7 @@ class StepRef(BaseModel):
     """The agent run's node path, for the events the activity records (Event.node_info)."""
 
 
-class ModelStepInput(BaseModel):
+class ModelStepInput(Compact):
     ref: StepRef
     step: int
     """1-based model call number of this invocation."""
@@ -272,7 +278,7 @@ class ModelStepInput(BaseModel):
     or already bounded: a parallel call's response enters history twice at most."""
 
 
-class CallPlan(BaseModel):
+class CallPlan(Compact):
     """One function call of a model event, with what the workflow needs to run it."""
 
     id: str
@@ -289,7 +295,7 @@ class CallPlan(BaseModel):
     model step always sets it; the default keeps older histories replaying as run.)"""
 
 
-class ModelStepOutput(BaseModel):
+class ModelStepOutput(Compact):
     event: Event | None = None
     """The recorded model event (None when the model returned nothing to record)."""
     calls: list[CallPlan] = Field(default_factory=list)
@@ -303,7 +309,7 @@ class ModelStepOutput(BaseModel):
     code next (`adk.execute_code`), then the loop goes on (google-adk 2.13)."""
 
 
-class CodeExecutionInput(BaseModel):
+class CodeExecutionInput(Compact):
     """Run the code a model step found (the code is read from its event in the store)."""
 
     ref: StepRef
@@ -313,7 +319,7 @@ class CodeExecutionInput(BaseModel):
     """Id of the result event this execution records (decided by the workflow)."""
 
 
-class CodeExecutionOutput(BaseModel):
+class CodeExecutionOutput(Compact):
     event: Event
     """The recorded result event (the execution's output, or its error, for the model)."""
     code_state: dict[str, Any] = Field(default_factory=dict)
@@ -321,7 +327,7 @@ class CodeExecutionOutput(BaseModel):
     adk/code_executors/code_executor_context.py), kept by the workflow with `temp:` state."""
 
 
-class ToolCallInput(BaseModel):
+class ToolCallInput(Compact):
     ref: StepRef
     function_call: types.FunctionCall
     tool_confirmation: ToolConfirmation | None = None
@@ -340,7 +346,7 @@ class ToolCallInput(BaseModel):
     tool but gives this exception to the agent's on_tool_error callbacks (ADK)."""
 
 
-class ToolCallOutput(BaseModel):
+class ToolCallOutput(Compact):
     response: dict[str, Any] | None = None
     """The function response (None: a long-running tool with nothing yet). A default,
     because the converter omits None fields: without it such an output cannot be read."""
@@ -359,7 +365,7 @@ class ToolCallOutput(BaseModel):
     records it after the step's response event, and the agent's run ends."""
 
 
-class RunContext(BaseModel):
+class RunContext(Compact):
     """What every agent run of one invocation shares (root and child workflows)."""
 
     session: SessionRef
@@ -374,6 +380,11 @@ class RunContext(BaseModel):
     """The user's message, shortened (for summaries)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
+    inline_workflow_agents: bool = False
+    """Opt-in: a Sequential, Parallel or Loop agent that is a step of another one runs
+    inline in the workflow that runs its parent (its own sub-agents stay child
+    workflows), one child workflow fewer per workflow agent; except under a
+    ParallelAgent, whose branches each keep a workflow of their own."""
 
     @property
     def tree(self) -> AgentSpec:
@@ -382,14 +393,14 @@ class RunContext(BaseModel):
         return self.root
 
 
-class AgentToolCall(BaseModel):
+class AgentToolCall(Compact):
     """An AgentTool call: the calling agent's step and the function call."""
 
     parent: StepRef
     function_call: types.FunctionCall
 
 
-class AgentRunInput(BaseModel):
+class AgentRunInput(Compact):
     """Input of the child workflow that runs one sub-agent."""
 
     context: RunContext
@@ -410,6 +421,10 @@ class AgentRunInput(BaseModel):
     target, an AgentTool's agent), none under a Sequential, Parallel or Loop agent."""
     node_path: str = ""
     """This run's node path (workflows/_node_paths.py)."""
+    reports_state: bool = True
+    """Whether the run's result carries the state it wrote (AgentRunResult.state_delta):
+    only a ParallelAgent uses it (keys several branches wrote), and whoever reports to
+    one. False otherwise, so the result does not carry the state a second time."""
     nested_transfers: bool = False
     """Whether the agent runs under a Sequential, Parallel or Loop agent, where google-adk
     2.13 runs a transfer's target inside the transferring agent's run: that agent's
@@ -418,7 +433,7 @@ class AgentRunInput(BaseModel):
     and its after_agent_callback is not run."""
 
 
-class AgentRunResult(BaseModel):
+class AgentRunResult(Compact):
     """What one agent run reports to whoever ran it."""
 
     transfer_to: str | None = None
@@ -429,7 +444,8 @@ class AgentRunResult(BaseModel):
     temp_state: dict[str, Any] = Field(default_factory=dict)
     llm_calls: int = 0
     state_delta: dict[str, Any] = Field(default_factory=dict)
-    """Non-temp state the run wrote (in order; later wins)."""
+    """Non-temp state the run wrote (in order; later wins), when asked for
+    (AgentRunInput.reports_state)."""
     final_text: str | None = None
     last_author: str | None = None
     event_count: int = 0
@@ -440,21 +456,21 @@ class AgentRunResult(BaseModel):
     after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
 
 
-class AgentCallbackInput(BaseModel):
+class AgentCallbackInput(Compact):
     ref: StepRef
     when: Literal["before", "after"]
     event_id: str
     timestamp: float
 
 
-class AgentCallbackOutput(BaseModel):
+class AgentCallbackOutput(Compact):
     event: Event | None = None
     temp_delta: dict[str, Any] = Field(default_factory=dict)
     end_invocation: bool = False
     """The callback returned content or set `end_invocation`: the agent ends here."""
 
 
-class BeginAgentToolInput(BaseModel):
+class BeginAgentToolInput(Compact):
     call: AgentToolCall
     session_id: str
     invocation_id: str
@@ -462,7 +478,7 @@ class BeginAgentToolInput(BaseModel):
     timestamp: float
 
 
-class FinishAgentToolInput(BaseModel):
+class FinishAgentToolInput(Compact):
     call: AgentToolCall
     session_id: str
     invocation_id: str
@@ -489,7 +505,7 @@ class CustomViewOutput(BaseModel):
     user_content: types.Content | None = None
 
 
-class PersistEventsInput(BaseModel):
+class PersistEventsInput(Compact):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)

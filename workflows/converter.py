@@ -10,7 +10,9 @@ workflow that RuntimeError fails the workflow *task*, which Temporal retries eve
 Why exclude_none and not exclude_unset: unset-tracking drops fields that were
 mutated in place (a ToolContext writes into `actions.state_delta`), while
 exclude_none only drops model fields that are None, and keeps None values
-inside dicts (a state_delta of {"key": None} deletes the key).
+inside dicts (a state_delta of {"key": None} deletes the key). Our own contracts go
+further: a field at its default is left out too (adk/utils/_compact.py), which
+halves a child workflow's input.
 """
 
 from __future__ import annotations
@@ -27,12 +29,17 @@ from temporalio.converter import (
 )
 from temporalio.exceptions import ApplicationError
 
+from adk.utils._compact import COMPACT
+
+_CONTEXT = {COMPACT: True}
+"""Contracts (workflows/contracts.py `Compact`) leave out their fields at their defaults."""
+
 
 class _CompactJSONConverter(PydanticJSONPlainPayloadConverter):
     def to_payload(self, value: Any) -> Payload | None:
         return Payload(
             metadata={"encoding": self.encoding.encode()},
-            data=self._schema_serializer.to_json(value, exclude_none=True),
+            data=self._schema_serializer.to_json(value, exclude_none=True, context=_CONTEXT),
         )
 
     def from_payload(self, payload: Payload, type_hint: type | None = None) -> Any:
@@ -53,14 +60,15 @@ _JSON = _CompactJSONConverter()
 constructs payload converters often (per serialization context), so that stays cheap."""
 
 
+_CONVERTERS = tuple(
+    _JSON if isinstance(converter, JSONPlainPayloadConverter) else converter
+    for converter in DefaultPayloadConverter.default_encoding_payload_converters
+)
+
+
 class _CompactPydanticPayloadConverter(CompositePayloadConverter):
     def __init__(self) -> None:
-        super().__init__(
-            *(
-                _JSON if isinstance(converter, JSONPlainPayloadConverter) else converter
-                for converter in DefaultPayloadConverter.default_encoding_payload_converters
-            )
-        )
+        super().__init__(*_CONVERTERS)  # (built about 40 times per invocation)
 
 
 data_converter = DataConverter(payload_converter_class=_CompactPydanticPayloadConverter)

@@ -90,7 +90,9 @@ class AdkInvocationWorkflow:
                 summary="begin: load session, record the user message, pick the agent",
                 **BOOKKEEPING,
             )
-            runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
+            runtime = self._runtime = self._new_runtime(
+                input, begin.root, begin.run_hooks, begin.inline_workflow_agents
+            )
             self._held.policy = begin.busy_policy
             if self._held.queue and begin.busy_policy == "interrupt":  # a newer one waits
                 self._held.interrupted_by = self._held.queue[0].invocation_id
@@ -161,7 +163,7 @@ class AdkInvocationWorkflow:
             runtime.show()
 
     def _new_runtime(
-        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]
+        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook], inline: bool
     ) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
         context = RunContext(
@@ -174,9 +176,11 @@ class AdkInvocationWorkflow:
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
             run_hooks=run_hooks,
+            inline_workflow_agents=inline,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
-        runtime = AgentRuntime(context, temp_state=temp, hub=self)
+        # its result is not reported: the state it wrote stays out of it
+        runtime = AgentRuntime(context, temp_state=temp, hub=self, reports_state=False)
         runtime.details = self._pending_details
         if text:
             runtime.transcript.lines.append(f"**user**: {short(text, 300)}")

@@ -13,7 +13,6 @@ from typing import Any
 from google.genai import types
 from google.genai._transformers import t_content
 from pydantic import (
-    BaseModel,
     ConfigDict,
     Field,
     alias_generators,
@@ -22,10 +21,11 @@ from pydantic import (
 )
 
 from ..models.llm_response import LlmResponse
+from ..utils._compact import Compact
 from .event_actions import EventActions
 
 
-class NodeInfo(BaseModel):
+class NodeInfo(Compact):
     """Where in the agent tree an event was produced (google-adk 2.13's node metadata).
 
     `path` is `name@run/name@run/...`: `root@1` for the root LlmAgent's first run

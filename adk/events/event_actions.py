@@ -10,6 +10,7 @@ from typing import Any
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, alias_generators
 
+from ..utils._compact import Compact
 from .tool_confirmation import ToolConfirmation
 
 
@@ -30,7 +31,7 @@ class EventCompaction(BaseModel):
     """The summary that stands for them."""
 
 
-class EventActions(BaseModel):
+class EventActions(Compact):
     """Actions attached to an event. State changes happen only through `state_delta`."""
 
     model_config = ConfigDict(

@@ -17,6 +17,7 @@ ROOT_APP = "examples/weather"
     [
         ("DURABLE_ADK_WORKFLOW_SANDBOX", "maybe", "must be one of off, strict"),
         ("DURABLE_ADK_SQLITE_SYNCHRONOUS", "sometimes", "NORMAL or FULL"),
+        ("DURABLE_ADK_INLINE_WORKFLOW_AGENTS", "sometimes", "must be 1 or 0"),
     ],
 )
 async def test_a_bad_setting_is_reported_before_connecting(
