@@ -32,18 +32,11 @@ from workflows.contracts import (
 
 from . import _answers
 from ._errors import SessionBusyError, invocation_error
+from ._follow import HistoryFollower
 from ._outage import KeepTrying
 from ._sealing import sealing_client
 
 T = TypeVar("T")
-
-_MAX_POLL = 0.25
-"""Longest pause between polls of the store while no event arrives (seconds)."""
-_PUSHED_POLL = 1.0
-"""Between polls once appends have woken the stream (the worker is in this process):
-a safety net for writers elsewhere (seconds)."""
-_STATUS_EVERY = 2.0
-"""Seconds between status checks while no event arrives (to notice a wait)."""
 
 
 @dataclass
@@ -97,7 +90,6 @@ class AgentClient:
         session_service: BaseSessionService,
         *,
         task_queue: str | None = None,
-        poll_interval: float = 0.05,
         give_up_after: float = 300.0,
         on_contact_lost: Callable[[str], None] | None = None,
     ) -> None:
@@ -111,7 +103,6 @@ class AgentClient:
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
-        self.poll_interval = poll_interval
         self.give_up_after = give_up_after
         self.on_contact_lost = on_contact_lost
         self._root_agents: dict[str, str] = {}
@@ -249,6 +240,12 @@ class AgentClient:
     ) -> AsyncIterator[Event]:
         """The invocation's events as they are recorded; raises what the invocation raised.
 
+        Every event recorded after `after_seq` (the session's sequence number of the
+        last event the caller has; 0: all of them), in recorded order: a late or a
+        second stream misses nothing. It reads the store whenever the invocation's
+        workflow histories show an activity ended (client/_follow.py), or an append
+        in this process hands the event over: no polling.
+
         stop_when_waiting: end once the invocation waits for an answer (after
         yielding everything it recorded before it waits), as an ADK turn ends at a pause.
         on_pending: called with the requests it waits for whenever they are checked.
@@ -257,66 +254,57 @@ class AgentClient:
         seconds it raises TemporalUnreachableError.
         """
         result = asyncio.ensure_future(self._result(invocation, on_contact_lost))
-        loop = asyncio.get_running_loop()
-        checked = loop.time()
+        wakes = _Wakes()
+        result.add_done_callback(lambda _: wakes.wake("end"))
+        follower = HistoryFollower(self.temporal, wakes.wake)
+        follower.follow(invocation.workflow_id, invocation.handle.run_id)
         watch_status = stop_when_waiting or on_pending is not None
-        paused = False  # a recorded call waits for an answer: is it registered yet?
-        registered = False  # its request shows, not awaited yet (its tool still runs)
-        interval = self.poll_interval
-        pushed = False  # an append in this process has woken the stream
+        paused = False  # a recorded call waits for an answer: ask at each root task
         ref = invocation.session
         watch = self.session_service.watch(
             app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
         )
         try:
             with watch as recorded:
-                read = True  # the first time, at a timeout and at the end: read the store
+                woken = {"store"}  # the first time: read the store
                 while True:
                     done = result.done()
+                    local = recorded.is_set  # appended in this process since the last look
                     appended = recorded.take()
-                    batch = None if read or done else _in_order(appended, after_seq, invocation)
-                    if batch is None:
+                    read = done or bool(woken & {"store", "end"})
+                    batch = (
+                        None if read or not local else _in_order(appended, after_seq, invocation)
+                    )
+                    if batch is None and (read or local):
                         batch = await self._recorded(invocation, after_seq)
-                    for seq, event in batch:
+                    for seq, event in batch or []:
                         after_seq = seq
                         yield event
                     if done:
                         break
-                    paused = paused or any(event.long_running_tool_ids for _, event in batch)
-                    # the status query costs the server and the worker a task: ask when a
-                    # recorded call waits (until the invocation waits for it), and now and then
-                    if watch_status and (paused or loop.time() - checked > _STATUS_EVERY):
-                        checked = loop.time()
+                    paused = paused or any(event.long_running_tool_ids for _, event in batch or [])
+                    # the status query costs the server and the worker a task: ask when the
+                    # root's history shows a change, and at each of its tasks while a
+                    # recorded call waits (until the invocation waits for it)
+                    if watch_status and ("status" in woken or (paused and "task" in woken)):
                         # awaited: what the invocation waits for now, with all it recorded
                         # before stored (a long-running call's request shows while its tool
                         # still runs, before its intermediate response is recorded)
-                        listed = await self._pending_of(invocation)
-                        pending = [r for r in listed if r.awaited]
+                        pending = [r for r in await self._pending_of(invocation) if r.awaited]
                         paused = paused and not pending
-                        registered = paused and bool(listed)
                         if pending and on_pending is not None:
                             on_pending(pending)
                         if pending and stop_when_waiting:
                             for _seq, event in await self._recorded(invocation, after_seq):
                                 yield event
                             return
-                    # poll often while events flow, back off while a model or tool takes
-                    # its time; an append in this process (a Runner's worker) wakes us early
-                    if paused and registered:  # its tool runs (maybe long): back off
-                        interval = min(interval * 1.5, _MAX_POLL)
-                    elif paused:  # a call waits: soon ask again whether its request shows
-                        interval = self.poll_interval
-                    elif pushed:  # appends wake us: polls are only a safety net
-                        interval = _PUSHED_POLL
-                    else:
-                        interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                    woken_by_append = await _first_of(result, recorded, interval)
-                    pushed, read = pushed or woken_by_append, not woken_by_append
+                    woken = await wakes.next(recorded)
             try:
                 result.result()
             except WorkflowFailureError as error:
                 raise invocation_error(error, invocation) from error
         finally:
+            await follower.close()
             if not result.done():
                 result.cancel()
 
@@ -470,30 +458,32 @@ def _in_order(
     return batch
 
 
-async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> bool:
-    """Until the invocation ends, an event is recorded, or `timeout` passes.
+class _Wakes:
+    """What woke a stream since it last looked: "store", "status", "task" (from the
+    histories, client/_follow.py), "local" (an append in this process), "end"."""
 
-    True when an append woke it. Callbacks on one future rather than a task per
-    wait: a stream waits many times per invocation."""
-    loop = asyncio.get_running_loop()
-    woken: asyncio.Future[bool] = loop.create_future()
+    def __init__(self) -> None:
+        self._kinds: set[str] = set()
+        self._woken: asyncio.Future[None] | None = None
 
-    def wake(by_append: bool) -> None:
-        if not woken.done():
-            woken.set_result(by_append)
+    def wake(self, kind: str) -> None:
+        self._kinds.add(kind)
+        if self._woken is not None and not self._woken.done():
+            self._woken.set_result(None)
 
-    def ended(_: Any) -> None:
-        wake(False)
-
-    result.add_done_callback(ended)
-    stop_watching = recorded.on_change(lambda: wake(True))
-    timer = loop.call_later(timeout, wake, False)
-    try:
-        return await woken
-    finally:
-        timer.cancel()
-        stop_watching()
-        result.remove_done_callback(ended)
+    async def next(self, recorded: SessionWatch) -> set[str]:
+        """Until something wakes the stream; what did, forgotten here. Callbacks on one
+        future rather than a task per wait: a stream waits many times per invocation."""
+        if not self._kinds:
+            self._woken = asyncio.get_running_loop().create_future()
+            stop_watching = recorded.on_change(lambda: self.wake("local"))
+            try:
+                await self._woken
+            finally:
+                stop_watching()
+                self._woken = None
+        kinds, self._kinds = self._kinds, set()
+        return kinds
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:

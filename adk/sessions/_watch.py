@@ -4,8 +4,8 @@ Runs on: process side (client streams) and activity side (appends notify).
 
 A durable-adk extension of the session service: a client stream in the process
 that also runs the worker (the Runner, tests, benchmarks) wakes up as soon as
-an event is recorded instead of waiting for its next poll. Writers in other
-processes are not seen here; streams keep polling for them.
+an event is recorded, and takes it without reading the store. Writers in other
+processes are not seen here; streams learn of them from Temporal (client/_follow.py).
 """
 
 from __future__ import annotations
@@ -42,6 +42,11 @@ class SessionWatch:
         self._appended: list[Appended] = []
         self._unplaced = False
         """A change without a place (a replaced event) since the last `take()`."""
+
+    @property
+    def is_set(self) -> bool:
+        """Whether an event was appended (or replaced) since the last `take()`."""
+        return self._changed
 
     def clear(self) -> None:
         """Forget earlier changes: call before reading what is recorded."""

@@ -130,7 +130,8 @@ class BaseSessionService(abc.ABC):
         """A watch set whenever an event of the session is appended through this instance.
 
         A durable-adk extension for streams: a client in the worker's process wakes
-        up at once; one in another process sees nothing here and keeps polling.
+        up at once; one in another process sees nothing here, and learns of appends
+        from the invocation's workflow histories (client/_follow.py).
         """
         return self._watchers().watch((app_name, user_id, session_id))
 
