@@ -9,7 +9,7 @@ One local dev server (`DEV_SERVER_ARGS`), a worker in this process, and a client
 so the client learns of appends only as a client on another host does (the
 in-process notification a Runner gets from its own worker does not reach it). The
 app is a multi-agent tree, SequentialAgent(ParallelAgent(two researchers), a writer
-with a tool), whose models take MODEL_SECONDS each, as a real model takes its time
+calling a tool twice at once, then once), whose models take MODEL_SECONDS each, as a real model takes its time
 (which is when a polling stream backs off).
 
 For every event it takes the time the worker's store finished recording it (the
@@ -78,7 +78,13 @@ def tree() -> SequentialAgent:
         name="writer",
         model=SlowModel.create(
             [
-                types.Part.from_function_call(name="lookup", args={"topic": "tides"}),
+                # two calls at once: their merged response is an event the workflow
+                # decides, recorded by the next model step before it calls the model
+                [
+                    types.Part.from_function_call(name="lookup", args={"topic": "tides"}),
+                    types.Part.from_function_call(name="lookup", args={"topic": "moon"}),
+                ],
+                types.Part.from_function_call(name="lookup", args={"topic": "sun"}),
                 "the report",
             ]
         ),

@@ -6,6 +6,7 @@ Runs on: process side (client scripts, the CLI, the Runner).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -261,21 +262,34 @@ class AgentClient:
         watch_status = stop_when_waiting or on_pending is not None
         paused = False  # a recorded call waits for an answer: ask at each root task
         ref = invocation.session
-        watch = self.session_service.watch(
-            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
-        )
+        where = dict(app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id)
         try:
-            with watch as recorded:
-                woken = {"store"}  # the first time: read the store
+            async with contextlib.AsyncExitStack() as stack:
+                recorded = stack.enter_context(self.session_service.watch(**where))
+                # a store that tells of appends from anywhere (PostgreSQL): woken at commit
+                listening = await stack.enter_async_context(
+                    self.session_service.appends_elsewhere(**where, on_append=wakes.notified)
+                )
+                woken = {"first"}  # the first time: read the store
+                known = 0  # the highest seq notified when the stream last read the store
                 while True:
                     done = result.done()
                     local = recorded.is_set  # appended in this process since the last look
                     appended = recorded.take()
-                    read = done or bool(woken & {"store", "end"})
-                    batch = (
-                        None if read or not local else _in_order(appended, after_seq, invocation)
-                    )
-                    if batch is None and (read or local):
+                    # an activity ended (the histories): appends may have happened; told
+                    # of each by the store itself, the stream needs no such guess
+                    read = bool(woken & {"first", "end"}) or done
+                    read = read or ("store" in woken and not listening.alive)
+                    batch = None
+                    if local and not read:  # handed over: no read, unless they do not chain
+                        batch = _in_order(appended, after_seq, invocation)
+                        read = batch is None
+                    upto = batch[-1][0] if batch else after_seq
+                    # notified of an append: read it, unless this process makes one, whose
+                    # event the watch hands over next (else the read follows then)
+                    notified = wakes.seq > max(known, upto) and not recorded.appending
+                    if read or notified:
+                        known = wakes.seq
                         batch = await self._recorded(invocation, after_seq)
                     for seq, event in batch or []:
                         after_seq = seq
@@ -460,11 +474,18 @@ def _in_order(
 
 class _Wakes:
     """What woke a stream since it last looked: "store", "status", "task" (from the
-    histories, client/_follow.py), "local" (an append in this process), "end"."""
+    histories, client/_follow.py), "local" (an append in this process), "notified" (one
+    elsewhere, from the store: `seq`), "end"."""
 
     def __init__(self) -> None:
         self._kinds: set[str] = set()
         self._woken: asyncio.Future[None] | None = None
+        self.seq = 0
+        """The highest seq the store notified (`appends_elsewhere`)."""
+
+    def notified(self, seq: int) -> None:
+        self.seq = max(self.seq, seq)
+        self.wake("notified")
 
     def wake(self, kind: str) -> None:
         self._kinds.add(kind)

@@ -32,16 +32,31 @@ class Appended:
     event: Event
 
 
+@dataclasses.dataclass
+class Listening:
+    """Whether the store tells a stream of appends made anywhere (`appends_elsewhere`):
+    `alive` until its connection is lost."""
+
+    alive: bool = False
+
+
 class SessionWatch:
     """Set whenever an event of the watched session is appended (from any thread or loop)."""
 
-    def __init__(self) -> None:
+    def __init__(self, appending: Callable[[], bool] = lambda: False) -> None:
+        self._appending = appending
         self._loop = asyncio.get_running_loop()
         self._changed = False
         self._callbacks: list[Callable[[], None]] = []
         self._appended: list[Appended] = []
         self._unplaced = False
         """A change without a place (a replaced event) since the last `take()`."""
+
+    @property
+    def appending(self) -> bool:
+        """Whether an append to the session through this service instance is under way
+        (its notification will follow: a stream told of it elsewhere may wait for it)."""
+        return self._appending()
 
     @property
     def is_set(self) -> bool:
@@ -122,10 +137,26 @@ class SessionWatchers:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._watches: dict[SessionKey, set[SessionWatch]] = {}
+        self._appending: dict[SessionKey, int] = {}
+
+    @contextlib.contextmanager
+    def appending(self, key: SessionKey) -> Iterator[None]:
+        """Around an append to the session (see SessionWatch.appending)."""
+        with self._lock:
+            self._appending[key] = self._appending.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                left = self._appending[key] - 1
+                if left:
+                    self._appending[key] = left
+                else:
+                    del self._appending[key]
 
     @contextlib.contextmanager
     def watch(self, key: SessionKey) -> Iterator[SessionWatch]:
-        watch = SessionWatch()
+        watch = SessionWatch(lambda: key in self._appending)
         with self._lock:
             self._watches.setdefault(key, set()).add(watch)
         try:

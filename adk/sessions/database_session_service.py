@@ -51,9 +51,10 @@ from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 
 from . import _db_schema as schema
-from . import _event_cache
+from . import _event_cache, _listen
 from ._event_cache import EventCache
 from ._undo import Held, restorations, stored_delta, undo_in
+from ._watch import Listening
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .session import Session
 from .state import State
@@ -489,7 +490,24 @@ class DatabaseSessionService(BaseSessionService):
             update_time=max(row.update_time, update_time),
             state=scopes.session_state if scopes.session_changed else None,
         )
+        if self.dialect == "postgresql":  # streams elsewhere wake at the commit
+            await _listen.notify(conn, key, last if place is None else place[1])
         return place
+
+    @asynccontextmanager
+    async def appends_elsewhere(
+        self, *, app_name: str, user_id: str, session_id: str, on_append: Callable[[int], None]
+    ) -> AsyncIterator[Listening]:
+        """On PostgreSQL: LISTEN on the session's channel, which every append notifies
+        at its commit (`_listen.py`). Elsewhere: nothing to listen to."""
+        if self.dialect != "postgresql":
+            yield Listening()
+            return
+        if not self._tables_ready:
+            await self.prepare_tables()
+        key = (app_name, user_id, session_id)
+        async with _listen.listening(self._engine(), key, on_append) as state:
+            yield state
 
     async def get_step_session(
         self, *, app_name: str, user_id: str, session_id: str, event_ids: Sequence[str]
@@ -545,6 +563,8 @@ class DatabaseSessionService(BaseSessionService):
             if scopes.session_changed:
                 touched["state"] = scopes.session_state
             await conn.execute(sa.update(_S).where(*_session_is(key)).values(**touched))
+            if self.dialect == "postgresql":
+                await _listen.notify(conn, key, 0)
             return undone
 
         undone = await self._write(retract)
