@@ -272,18 +272,23 @@ class AgentClient:
                 )
                 woken = {"first"}  # the first time: read the store
                 known = 0  # the highest seq notified when the stream last read the store
+                handed = False  # the watch handed events over since the last activity end
                 while True:
                     done = result.done()
                     local = recorded.is_set  # appended in this process since the last look
                     appended = recorded.take()
-                    # an activity ended (the histories): appends may have happened; told
-                    # of each by the store itself, the stream needs no such guess
                     read = bool(woken & {"first", "end"}) or done
-                    read = read or ("store" in woken and not listening.alive)
                     batch = None
                     if local and not read:  # handed over: no read, unless they do not chain
                         batch = _in_order(appended, after_seq, invocation)
                         read = batch is None
+                        handed = handed or batch is not None
+                    if "store" in woken and not listening.alive:
+                        # an activity ended (the histories): it appended, here (then the
+                        # watch has handed its events over since the last such wake-up)
+                        # or elsewhere (read them). A store that tells of each append
+                        # needs no such guess.
+                        read, handed = read or not handed, False
                     upto = batch[-1][0] if batch else after_seq
                     # notified of an append: read it, unless this process makes one, whose
                     # event the watch hands over next (else the read follows then)
