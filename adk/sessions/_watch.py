@@ -125,7 +125,10 @@ class SessionWatch:
         except RuntimeError:
             here = None
         if here is self._loop:  # the usual case (a worker's activity): no self-pipe wake-up
-            self._loop.call_soon(self._set, appended)
+            # at once, not soon: a stream told of this append otherwise (PostgreSQL's
+            # notification) sees it handed over, rather than reading it (its callbacks
+            # only resolve futures, so the appender runs none of the stream's code)
+            self._set(appended)
             return
         with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
             self._loop.call_soon_threadsafe(self._set, appended)
