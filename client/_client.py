@@ -20,7 +20,6 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
-from adk.sessions import Appended, SessionWatch
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -36,6 +35,7 @@ from ._errors import SessionBusyError, invocation_error
 from ._follow import HistoryFollower
 from ._outage import KeepTrying
 from ._sealing import sealing_client
+from ._stream import Reads, Wakes
 
 T = TypeVar("T")
 
@@ -243,9 +243,10 @@ class AgentClient:
 
         Every event recorded after `after_seq` (the session's sequence number of the
         last event the caller has; 0: all of them), in recorded order: a late or a
-        second stream misses nothing. It reads the store whenever the invocation's
-        workflow histories show an activity ended (client/_follow.py), or an append
-        in this process hands the event over: no polling.
+        second stream misses nothing. It never polls: it reads the store when the
+        store notifies an append (PostgreSQL), or the invocation's workflow histories
+        show an activity ended (client/_follow.py); an append in this process hands
+        its event over (client/_stream.py).
 
         stop_when_waiting: end once the invocation waits for an answer (after
         yielding everything it recorded before it waits), as an ADK turn ends at a pause.
@@ -255,10 +256,10 @@ class AgentClient:
         seconds it raises TemporalUnreachableError.
         """
         result = asyncio.ensure_future(self._result(invocation, on_contact_lost))
-        wakes = _Wakes()
+        wakes = Wakes()
         result.add_done_callback(lambda _: wakes.wake("end"))
         follower = HistoryFollower(self.temporal, wakes.wake)
-        follower.follow(invocation.workflow_id, invocation.handle.run_id)
+        follower.follow(invocation.handle)
         watch_status = stop_when_waiting or on_pending is not None
         paused = False  # a recorded call waits for an answer: ask at each root task
         ref = invocation.session
@@ -270,38 +271,19 @@ class AgentClient:
                 listening = await stack.enter_async_context(
                     self.session_service.appends_elsewhere(**where, on_append=wakes.notified)
                 )
+                reads = Reads(invocation.invocation_id, recorded, listening, wakes)
                 woken = {"first"}  # the first time: read the store
-                known = 0  # the highest seq notified when the stream last read the store
-                handed = False  # the watch handed events over since the last activity end
                 while True:
                     done = result.done()
-                    local = recorded.is_set  # appended in this process since the last look
-                    appended = recorded.take()
-                    read = bool(woken & {"first", "end"}) or done
-                    batch = None
-                    if local and not read:  # handed over: no read, unless they do not chain
-                        batch = _in_order(appended, after_seq, invocation)
-                        read = batch is None
-                        handed = handed or batch is not None
-                    if "store" in woken and not listening.alive:
-                        # an activity ended (the histories): it appended, here (then the
-                        # watch has handed its events over since the last such wake-up)
-                        # or elsewhere (read them). A store that tells of each append
-                        # needs no such guess.
-                        read, handed = read or not handed, False
-                    upto = batch[-1][0] if batch else after_seq
-                    # notified of an append: read it, unless this process makes one, whose
-                    # event the watch hands over next (else the read follows then)
-                    notified = wakes.seq > max(known, upto) and not recorded.appending
-                    if read or notified:
-                        known = wakes.seq
+                    batch, read = reads.plan(woken, after_seq, done)
+                    if read:
                         batch = await self._recorded(invocation, after_seq)
-                    for seq, event in batch or []:
+                    for seq, event in batch:
                         after_seq = seq
                         yield event
                     if done:
                         break
-                    paused = paused or any(event.long_running_tool_ids for _, event in batch or [])
+                    paused = paused or any(event.long_running_tool_ids for _, event in batch)
                     # the status query costs the server and the worker a task: ask when the
                     # root's history shows a change, and at each of its tasks while a
                     # recorded call waits (until the invocation waits for it)
@@ -450,66 +432,6 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
-
-
-def _in_order(
-    appended: list[Appended], after_seq: int, invocation: Invocation
-) -> list[tuple[int, Event]] | None:
-    """The invocation's events appended in this process that directly follow
-    `after_seq` (copies: the appender keeps its own object); None when they do not
-    chain (an event written elsewhere, another invocation's, a replaced one):
-    then the stream reads the store."""
-    if not appended:
-        return None
-    batch: list[tuple[int, Event]] = []
-    last = after_seq
-    for item in sorted(appended, key=lambda a: a.seq):
-        if item.seq <= last:
-            continue  # already read
-        if item.after_seq != last or item.event.invocation_id != invocation.invocation_id:
-            return None
-        # a copy as a read would give (faster than a deep copy, measured)
-        copy = Event.model_validate_json(
-            item.event.model_dump_json(exclude_none=True, by_alias=True)
-        )
-        batch.append((item.seq, copy))
-        last = item.seq
-    return batch
-
-
-class _Wakes:
-    """What woke a stream since it last looked: "store", "status", "task" (from the
-    histories, client/_follow.py), "local" (an append in this process), "notified" (one
-    elsewhere, from the store: `seq`), "end"."""
-
-    def __init__(self) -> None:
-        self._kinds: set[str] = set()
-        self._woken: asyncio.Future[None] | None = None
-        self.seq = 0
-        """The highest seq the store notified (`appends_elsewhere`)."""
-
-    def notified(self, seq: int) -> None:
-        self.seq = max(self.seq, seq)
-        self.wake("notified")
-
-    def wake(self, kind: str) -> None:
-        self._kinds.add(kind)
-        if self._woken is not None and not self._woken.done():
-            self._woken.set_result(None)
-
-    async def next(self, recorded: SessionWatch) -> set[str]:
-        """Until something wakes the stream; what did, forgotten here. Callbacks on one
-        future rather than a task per wait: a stream waits many times per invocation."""
-        if not self._kinds:
-            self._woken = asyncio.get_running_loop().create_future()
-            stop_watching = recorded.on_change(lambda: self.wake("local"))
-            try:
-                await self._woken
-            finally:
-                stop_watching()
-                self._woken = None
-        kinds, self._kinds = self._kinds, set()
-        return kinds
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:

@@ -27,10 +27,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 from temporalio.api.enums.v1 import EventType
 from temporalio.api.history.v1 import HistoryEvent
-from temporalio.client import Client
+from temporalio.client import Client, WorkflowHandle
 from temporalio.service import RPCError
 
 from ._outage import RETRY_FIRST, no_contact
@@ -91,14 +92,14 @@ class HistoryFollower:
         self.reconnected = 0
         """Times a follower got through again after an outage (for tests)."""
 
-    def follow(self, workflow_id: str, run_id: str | None) -> None:
+    def follow(self, root: WorkflowHandle[Any, Any]) -> None:
         """Follow the invocation's root workflow (children are found on the way)."""
-        self._start(workflow_id, run_id, root=True)
+        self._tasks[root.id] = asyncio.ensure_future(self._follow(root, True))
 
     def _start(self, workflow_id: str, run_id: str | None, *, root: bool) -> None:
         if workflow_id not in self._tasks:
-            task = asyncio.ensure_future(self._follow(workflow_id, run_id, root))
-            self._tasks[workflow_id] = task
+            handle = self.temporal.get_workflow_handle(workflow_id, run_id=run_id)
+            self._tasks[workflow_id] = asyncio.ensure_future(self._follow(handle, root))
 
     def _stop(self, workflow_id: str) -> None:
         task = self._tasks.get(workflow_id)
@@ -118,8 +119,7 @@ class HistoryFollower:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    async def _follow(self, workflow_id: str, run_id: str | None, root: bool) -> None:
-        handle = self.temporal.get_workflow_handle(workflow_id, run_id=run_id)
+    async def _follow(self, handle: WorkflowHandle[Any, Any], root: bool) -> None:
         events = handle.fetch_history_events(wait_new_event=True, skip_archival=True)
         pause, lost = RETRY_FIRST, False
         while True:
