@@ -32,7 +32,7 @@ class Appended:
     event: Event
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False)
 class Listening:
     """Whether the store tells a stream of appends made anywhere (`appends_elsewhere`):
     `alive` until its connection is lost."""

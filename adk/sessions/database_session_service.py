@@ -98,6 +98,10 @@ class DatabaseSessionService(BaseSessionService):
             weakref.WeakKeyDictionary()
         )
         self._guard = threading.Lock()
+        self._listeners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _listen.Listener] = (
+            weakref.WeakKeyDictionary()
+        )
+        """The connection each loop's streams listen on (PostgreSQL): `appends_elsewhere`."""
         if db_engine is None:
             assert db_url is not None
             db_engine = _create_engine(db_url, self._kwargs)
@@ -499,14 +503,19 @@ class DatabaseSessionService(BaseSessionService):
         self, *, app_name: str, user_id: str, session_id: str, on_append: Callable[[int], None]
     ) -> AsyncIterator[Listening]:
         """On PostgreSQL: LISTEN on the session's channel, which every append notifies
-        at its commit (`_listen.py`). Elsewhere: nothing to listen to."""
+        at its commit, on the one connection this loop's streams share while any runs
+        (`_listen.py`). Elsewhere: nothing to listen to."""
         if self.dialect != "postgresql":
             yield Listening()
             return
         if not self._tables_ready:
             await self.prepare_tables()
-        key = (app_name, user_id, session_id)
-        async with _listen.listening(self._engine(), key, on_append) as state:
+        loop, engine = asyncio.get_running_loop(), self._engine()
+        with self._guard:
+            listener = self._listeners.get(loop)
+            if listener is None:
+                listener = self._listeners[loop] = _listen.Listener(engine)
+        async with listener.subscribe((app_name, user_id, session_id), on_append) as state:
             yield state
 
     async def get_step_session(

@@ -7,6 +7,7 @@ tests/_postgres.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,39 @@ async def test_sqlite_cannot_tell_of_appends_elsewhere(tmp_path: Path) -> None:
             assert not listening.alive  # streams learn of appends from Temporal there
     finally:
         await store.close()
+
+
+async def test_the_streams_of_one_instance_share_one_listening_connection(
+    postgres_url: str,
+) -> None:
+    url = await fresh_postgres_database(postgres_url)
+    writer, reader = DatabaseSessionService(url), DatabaseSessionService(url)
+    heard: dict[str, list[int]] = {"s": [], "s again": [], "t": []}
+    try:
+        for session_id in ("s", "t"):
+            await writer.create_session(app_name="a", user_id="u", session_id=session_id)
+        async with contextlib.AsyncExitStack() as streams:
+            for name, session_id in (("s", "s"), ("s again", "s"), ("t", "t")):
+                listening = await streams.enter_async_context(
+                    reader.appends_elsewhere(
+                        app_name="a",
+                        user_id="u",
+                        session_id=session_id,
+                        on_append=heard[name].append,
+                    )
+                )
+                assert listening.alive
+            assert reader.db_engine.pool.checkedout() == 1  # type: ignore[attr-defined]
+            for session_id in ("s", "t"):
+                session = await writer.get_session(app_name="a", user_id="u", session_id=session_id)
+                assert session is not None
+                await writer.append_event(session, Event(author="agent", invocation_id="e"))
+            for _ in range(100):
+                if all(heard.values()):
+                    break
+                await asyncio.sleep(0.05)
+        assert heard == {"s": [1], "s again": [1], "t": [1]}
+        assert reader.db_engine.pool.checkedout() == 0  # type: ignore[attr-defined]  # returned
+    finally:
+        await writer.close()
+        await reader.close()
