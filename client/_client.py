@@ -6,6 +6,7 @@ Runs on: process side (client scripts, the CLI, the Runner).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -19,7 +20,6 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
-from adk.sessions import Appended, SessionWatch
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -33,21 +33,16 @@ from workflows.contracts import (
 
 from . import _answers, _busy
 from ._errors import SessionBusyError, invocation_error
+from ._follow import HistoryFollower
 from ._outage import KeepTrying
 from ._sealing import sealing_client
+from ._stream import Reads, Wakes
 
 T = TypeVar("T")
 
 _START_TRIES = 5
 """Starts tried while the session's invocation keeps ending between a start and the
 message sent to it (each time, the next start finds the session free)."""
-_MAX_POLL = 0.25
-"""Longest pause between polls of the store while no event arrives (seconds)."""
-_PUSHED_POLL = 1.0
-"""Between polls once appends have woken the stream (the worker is in this process):
-a safety net for writers elsewhere (seconds)."""
-_STATUS_EVERY = 2.0
-"""Seconds between status checks while no event arrives (to notice a wait)."""
 
 
 @dataclass
@@ -106,7 +101,6 @@ class AgentClient:
         session_service: BaseSessionService,
         *,
         task_queue: str | None = None,
-        poll_interval: float = 0.05,
         give_up_after: float = 300.0,
         on_contact_lost: Callable[[str], None] | None = None,
     ) -> None:
@@ -120,7 +114,6 @@ class AgentClient:
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
-        self.poll_interval = poll_interval
         self.give_up_after = give_up_after
         self.on_contact_lost = on_contact_lost
         self._root_agents: dict[str, str] = {}
@@ -277,6 +270,13 @@ class AgentClient:
     ) -> AsyncIterator[Event]:
         """The invocation's events as they are recorded; raises what the invocation raised.
 
+        Every event recorded after `after_seq` (the session's sequence number of the
+        last event the caller has; 0: all of them), in recorded order: a late or a
+        second stream misses nothing. It never polls: it reads the store when the
+        store notifies an append (PostgreSQL), or the invocation's workflow histories
+        show an activity ended (client/_follow.py); an append in this process hands
+        its event over (client/_stream.py).
+
         stop_when_waiting: end once the invocation waits for an answer (after
         yielding everything it recorded before it waits), as an ADK turn ends at a pause.
         on_pending: called with the requests it waits for whenever they are checked.
@@ -285,25 +285,27 @@ class AgentClient:
         seconds it raises TemporalUnreachableError.
         """
         result = asyncio.ensure_future(self._result(invocation, on_contact_lost))
-        loop = asyncio.get_running_loop()
-        checked = loop.time()
+        wakes = Wakes()
+        result.add_done_callback(lambda _: wakes.wake("end"))
+        follower = HistoryFollower(self.temporal, wakes.wake)
+        follower.follow(invocation.handle)
         watch_status = stop_when_waiting or on_pending is not None
-        paused = False  # a recorded call waits for an answer: is it registered yet?
-        registered = False  # its request shows, not awaited yet (its tool still runs)
-        interval = self.poll_interval
-        pushed = False  # an append in this process has woken the stream
+        paused = False  # a recorded call waits for an answer: ask at each root task
         ref = invocation.session
-        watch = self.session_service.watch(
-            app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id
-        )
+        where = dict(app_name=ref.app_name, user_id=ref.user_id, session_id=ref.session_id)
         try:
-            with watch as recorded:
-                read = True  # the first time, at a timeout and at the end: read the store
+            async with contextlib.AsyncExitStack() as stack:
+                recorded = stack.enter_context(self.session_service.watch(**where))
+                # a store that tells of appends from anywhere (PostgreSQL): woken at commit
+                listening = await stack.enter_async_context(
+                    self.session_service.appends_elsewhere(**where, on_append=wakes.notified)
+                )
+                reads = Reads(invocation.invocation_id, recorded, listening, wakes)
+                woken = {"first"}  # the first time: read the store
                 while True:
                     done = result.done()
-                    appended = recorded.take()
-                    batch = None if read or done else _in_order(appended, after_seq, invocation)
-                    if batch is None:
+                    batch, read = reads.plan(woken, after_seq, done)
+                    if read:
                         batch = await self._recorded(invocation, after_seq)
                     for seq, event in batch:
                         after_seq = seq
@@ -311,40 +313,28 @@ class AgentClient:
                     if done:
                         break
                     paused = paused or any(event.long_running_tool_ids for _, event in batch)
-                    # the status query costs the server and the worker a task: ask when a
-                    # recorded call waits (until the invocation waits for it), and now and then
-                    if watch_status and (paused or loop.time() - checked > _STATUS_EVERY):
-                        checked = loop.time()
+                    # the status query costs the server and the worker a task: ask when the
+                    # root's history shows a change, and at each of its tasks while a
+                    # recorded call waits (until the invocation waits for it)
+                    if watch_status and ("status" in woken or (paused and "task" in woken)):
                         # awaited: what the invocation waits for now, with all it recorded
                         # before stored (a long-running call's request shows while its tool
                         # still runs, before its intermediate response is recorded)
-                        listed = await self._pending_of(invocation)
-                        pending = [r for r in listed if r.awaited]
+                        pending = [r for r in await self._pending_of(invocation) if r.awaited]
                         paused = paused and not pending
-                        registered = paused and bool(listed)
                         if pending and on_pending is not None:
                             on_pending(pending)
                         if pending and stop_when_waiting:
                             for _seq, event in await self._recorded(invocation, after_seq):
                                 yield event
                             return
-                    # poll often while events flow, back off while a model or tool takes
-                    # its time; an append in this process (a Runner's worker) wakes us early
-                    if paused and registered:  # its tool runs (maybe long): back off
-                        interval = min(interval * 1.5, _MAX_POLL)
-                    elif paused:  # a call waits: soon ask again whether its request shows
-                        interval = self.poll_interval
-                    elif pushed:  # appends wake us: polls are only a safety net
-                        interval = _PUSHED_POLL
-                    else:
-                        interval = self.poll_interval if batch else min(interval * 1.5, _MAX_POLL)
-                    woken_by_append = await _first_of(result, recorded, interval)
-                    pushed, read = pushed or woken_by_append, not woken_by_append
+                    woken = await wakes.next(recorded)
             try:
                 result.result()
             except WorkflowFailureError as error:
                 raise invocation_error(error, invocation) from error
         finally:
+            await follower.close()
             if not result.done():
                 result.cancel()
 
@@ -475,57 +465,6 @@ class AgentClient:
         async for event in self.events(invocation, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
-
-
-def _in_order(
-    appended: list[Appended], after_seq: int, invocation: Invocation
-) -> list[tuple[int, Event]] | None:
-    """The invocation's events appended in this process that directly follow
-    `after_seq` (copies: the appender keeps its own object); None when they do not
-    chain (an event written elsewhere, another invocation's, a replaced one):
-    then the stream reads the store."""
-    if not appended:
-        return None
-    batch: list[tuple[int, Event]] = []
-    last = after_seq
-    for item in sorted(appended, key=lambda a: a.seq):
-        if item.seq <= last:
-            continue  # already read
-        if item.after_seq != last or item.event.invocation_id != invocation.invocation_id:
-            return None
-        # a copy as a read would give (faster than a deep copy, measured)
-        copy = Event.model_validate_json(
-            item.event.model_dump_json(exclude_none=True, by_alias=True)
-        )
-        batch.append((item.seq, copy))
-        last = item.seq
-    return batch
-
-
-async def _first_of(result: asyncio.Future[Any], recorded: SessionWatch, timeout: float) -> bool:
-    """Until the invocation ends, an event is recorded, or `timeout` passes.
-
-    True when an append woke it. Callbacks on one future rather than a task per
-    wait: a stream waits many times per invocation."""
-    loop = asyncio.get_running_loop()
-    woken: asyncio.Future[bool] = loop.create_future()
-
-    def wake(by_append: bool) -> None:
-        if not woken.done():
-            woken.set_result(by_append)
-
-    def ended(_: Any) -> None:
-        wake(False)
-
-    result.add_done_callback(ended)
-    stop_watching = recorded.on_change(lambda: wake(True))
-    timer = loop.call_later(timeout, wake, False)
-    try:
-        return await woken
-    finally:
-        timer.cancel()
-        stop_watching()
-        result.remove_done_callback(ended)
 
 
 def _summary(app_name: str, user_id: str, text: str) -> str:

@@ -4,8 +4,8 @@ Runs on: process side (client streams) and activity side (appends notify).
 
 A durable-adk extension of the session service: a client stream in the process
 that also runs the worker (the Runner, tests, benchmarks) wakes up as soon as
-an event is recorded instead of waiting for its next poll. Writers in other
-processes are not seen here; streams keep polling for them.
+an event is recorded, and takes it without reading the store. Writers in other
+processes are not seen here; streams learn of them from Temporal (client/_follow.py).
 """
 
 from __future__ import annotations
@@ -32,16 +32,36 @@ class Appended:
     event: Event
 
 
+@dataclasses.dataclass(eq=False)
+class Listening:
+    """Whether the store tells a stream of appends made anywhere (`appends_elsewhere`):
+    `alive` until its connection is lost."""
+
+    alive: bool = False
+
+
 class SessionWatch:
     """Set whenever an event of the watched session is appended (from any thread or loop)."""
 
-    def __init__(self) -> None:
+    def __init__(self, appending: Callable[[], bool] = lambda: False) -> None:
+        self._appending = appending
         self._loop = asyncio.get_running_loop()
         self._changed = False
         self._callbacks: list[Callable[[], None]] = []
         self._appended: list[Appended] = []
         self._unplaced = False
         """A change without a place (a replaced event) since the last `take()`."""
+
+    @property
+    def appending(self) -> bool:
+        """Whether an append to the session through this service instance is under way
+        (its notification will follow: a stream told of it elsewhere may wait for it)."""
+        return self._appending()
+
+    @property
+    def is_set(self) -> bool:
+        """Whether an event was appended (or replaced) since the last `take()`."""
+        return self._changed
 
     def clear(self) -> None:
         """Forget earlier changes: call before reading what is recorded."""
@@ -105,7 +125,10 @@ class SessionWatch:
         except RuntimeError:
             here = None
         if here is self._loop:  # the usual case (a worker's activity): no self-pipe wake-up
-            self._loop.call_soon(self._set, appended)
+            # at once, not soon: a stream told of this append otherwise (PostgreSQL's
+            # notification) sees it handed over, rather than reading it (its callbacks
+            # only resolve futures, so the appender runs none of the stream's code)
+            self._set(appended)
             return
         with contextlib.suppress(RuntimeError):  # the watcher's loop has closed: nobody waits
             self._loop.call_soon_threadsafe(self._set, appended)
@@ -117,10 +140,26 @@ class SessionWatchers:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._watches: dict[SessionKey, set[SessionWatch]] = {}
+        self._appending: dict[SessionKey, int] = {}
+
+    @contextlib.contextmanager
+    def appending(self, key: SessionKey) -> Iterator[None]:
+        """Around an append to the session (see SessionWatch.appending)."""
+        with self._lock:
+            self._appending[key] = self._appending.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                left = self._appending[key] - 1
+                if left:
+                    self._appending[key] = left
+                else:
+                    del self._appending[key]
 
     @contextlib.contextmanager
     def watch(self, key: SessionKey) -> Iterator[SessionWatch]:
-        watch = SessionWatch()
+        watch = SessionWatch(lambda: key in self._appending)
         with self._lock:
             self._watches.setdefault(key, set()).add(watch)
         try:

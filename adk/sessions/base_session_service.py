@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import abc
 import contextlib
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from adk.events.event import Event
 
-from ._watch import Appended, SessionWatch, SessionWatchers
+from ._watch import Appended, Listening, SessionWatch, SessionWatchers
 from .session import Session
 from .state import State
 
@@ -77,9 +77,11 @@ class BaseSessionService(abc.ABC):
             if name.startswith(State.TEMP_PREFIX):
                 session.state[name] = value
         _trim_temp_delta_state(event)
-        place = await self._persist(session, event)
         key = (session.app_name, session.user_id, session.id)
-        self._watchers().notify(key, None if place is None else Appended(*place, event))
+        watchers = self._watchers()
+        with watchers.appending(key):
+            place = await self._persist(session, event)
+            watchers.notify(key, None if place is None else Appended(*place, event))
         # a retried append (a store's place None: not new there): replace it in place
         for index in range(len(session.events) - 1, -1, -1) if place is None else ():
             recorded = session.events[index]
@@ -130,9 +132,22 @@ class BaseSessionService(abc.ABC):
         """A watch set whenever an event of the session is appended through this instance.
 
         A durable-adk extension for streams: a client in the worker's process wakes
-        up at once; one in another process sees nothing here and keeps polling.
+        up at once; one in another process sees nothing here, and learns of appends
+        from the invocation's workflow histories (client/_follow.py).
         """
         return self._watchers().watch((app_name, user_id, session_id))
+
+    @contextlib.asynccontextmanager
+    async def appends_elsewhere(
+        self, *, app_name: str, user_id: str, session_id: str, on_append: Callable[[int], None]
+    ) -> AsyncIterator[Listening]:
+        """While inside, call `on_append(seq)` whenever any process records an event of the
+        session, where the store can tell (a durable-adk extension for streams:
+        `DatabaseSessionService` on PostgreSQL listens for its notifications). Yields
+        a Listening, alive while it does; this default cannot (streams learn of appends
+        from Temporal).
+        """
+        yield Listening()
 
     async def set_app_root_agent(self, *, app_name: str, agent_name: str) -> None:
         """Publish the name of the app's root agent (a durable-adk extension).

@@ -29,10 +29,13 @@ append).
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
+import threading
 import time
 import uuid
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -47,10 +50,11 @@ from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 
 from . import _db_schema as schema
-from . import _event_cache
+from . import _event_cache, _listen
 from ._event_cache import EventCache
 from ._sql_engines import LoopEngines
 from ._undo import Held, restorations, stored_delta, undo_in
+from ._watch import Listening
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .session import Session
 from .state import State
@@ -83,6 +87,11 @@ class DatabaseSessionService(BaseSessionService):
         self._engines = LoopEngines(db_url, db_engine, kwargs)
         self.db_engine: AsyncEngine = self._engines.db_engine
         self.dialect = self._engines.dialect
+        self._listeners: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _listen.Listener] = (
+            weakref.WeakKeyDictionary()
+        )
+        """The connection each loop's streams listen on (PostgreSQL): `appends_elsewhere`."""
+        self._guard = threading.Lock()
         self._tables_ready = False
         self._readers: dict[tuple[AsyncEngine, str], AsyncEngine] = {}
         self._event_cache = EventCache(event_cache_bytes)
@@ -438,7 +447,29 @@ class DatabaseSessionService(BaseSessionService):
             update_time=max(row.update_time, update_time),
             state=scopes.session_state if scopes.session_changed else None,
         )
+        if self.dialect == "postgresql":  # streams elsewhere wake at the commit
+            await _listen.notify(conn, key, last if place is None else place[1])
         return place
+
+    @asynccontextmanager
+    async def appends_elsewhere(
+        self, *, app_name: str, user_id: str, session_id: str, on_append: Callable[[int], None]
+    ) -> AsyncIterator[Listening]:
+        """On PostgreSQL: LISTEN on the session's channel, which every append notifies
+        at its commit, on the one connection this loop's streams share while any runs
+        (`_listen.py`). Elsewhere: nothing to listen to."""
+        if self.dialect != "postgresql":
+            yield Listening()
+            return
+        if not self._tables_ready:
+            await self.prepare_tables()
+        loop, engine = asyncio.get_running_loop(), self._engine()
+        with self._guard:
+            listener = self._listeners.get(loop)
+            if listener is None:
+                listener = self._listeners[loop] = _listen.Listener(engine)
+        async with listener.subscribe((app_name, user_id, session_id), on_append) as state:
+            yield state
 
     async def get_step_session(
         self, *, app_name: str, user_id: str, session_id: str, event_ids: Sequence[str]
@@ -494,6 +525,8 @@ class DatabaseSessionService(BaseSessionService):
             if scopes.session_changed:
                 touched["state"] = scopes.session_state
             await conn.execute(sa.update(_S).where(*_session_is(key)).values(**touched))
+            if self.dialect == "postgresql":
+                await _listen.notify(conn, key, 0)
             return undone
 
         undone = await self._write(retract)

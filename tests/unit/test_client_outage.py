@@ -5,6 +5,7 @@ Runs on: test process only.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,12 @@ class _FlakyHandle:
         if self.calls <= self.failures:
             raise self.error
         return InvocationResult(invocation_id="inv")
+
+    async def fetch_history_events(self, **_: Any) -> AsyncIterator[Any]:
+        """A history that cannot be reached either: the stream's follower keeps trying."""
+        while True:
+            raise self.error
+            yield
 
 
 @pytest.fixture(autouse=True)

@@ -11,14 +11,9 @@ from google.genai import types
 
 from adk.events import Event
 from adk.sessions import Appended
-from client._client import Invocation, _in_order
-from workflows.contracts import SessionRef
+from client._stream import in_order as _in_order
 
-INVOCATION = Invocation(
-    invocation_id="inv",
-    session=SessionRef(app_name="a", user_id="u", session_id="s"),
-    handle=None,  # type: ignore[arg-type]  # not used by _in_order
-)
+INVOCATION = "inv"
 
 
 def _event(text: str, invocation_id: str = "inv") -> Event:
