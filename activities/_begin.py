@@ -20,7 +20,7 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
-from adk.apps.app import App, plugin_manager_of
+from adk.apps.app import App, is_resumable, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
@@ -219,6 +219,7 @@ async def _begin(
         user_event_recorded=recorded,
         early_exit=early_exit,
         run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
+        resumable=is_resumable(app),
     )
 
 

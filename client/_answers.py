@@ -68,6 +68,7 @@ async def answer(
     payload: Any = None,
     session: SessionRef | None = None,
     adk_message: bool = False,
+    response: dict[str, Any] | None = None,
 ) -> str:
     """Send an answer as a validated update; AnswerRejectedError says why it was refused.
 
@@ -96,6 +97,7 @@ async def answer(
         payload=payload,
         session=session,
         adk_message=adk_message,
+        response=response,
     )
     update_id = f"answer-{uuid.uuid4()}"
 

@@ -403,6 +403,7 @@ class AgentClient:
                     data.get("payload"),
                     session=invocation.session,
                     adk_message=True,
+                    response=dict(data),
                 )
             else:
                 await self._answer(

@@ -50,6 +50,11 @@ class RuntimeBase(Protocol):
     nested_transfers: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
+    defers: bool
+    deferred: list[PendingRequest]
+    released: bool
+    opened: int
+    responded: set[str]
     progress: dict[str, list[HumanAnswer]]
     transcript: Transcript
 
@@ -100,3 +105,5 @@ class RuntimeBase(Protocol):
     async def _await_requests(
         self, agent: AgentSpec, branch: str | None, requests: list[PendingRequest]
     ) -> list[EventActions]: ...
+    def defer(self, requests: list[PendingRequest], response: Event | None) -> None: ...
+    def _holds(self, request: PendingRequest) -> bool: ...

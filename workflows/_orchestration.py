@@ -133,6 +133,12 @@ class Orchestration(RuntimeBase):
         outcome = await self.run_agent(agent, branch)
         return await self._follow_transfers(agent, outcome, branch, self.records_errors)
 
+    async def follow_transfers(
+        self, agent: AgentSpec, outcome: AgentRunResult, branch: str | None, records: bool
+    ) -> AgentRunResult:
+        """The transfers `agent`'s run (`outcome`) asked for (an approved tool's, say)."""
+        return await self._follow_transfers(agent, outcome, branch, records)
+
     async def run_sub_agent(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Run `agent` in a child workflow, then follow its transfers (a step of a
         shell agent). google-adk 2.13 records an error event for a failure under a

@@ -151,6 +151,9 @@ class BeginOutput(BaseModel):
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+    resumable: bool = False
+    """The app is resumable (App.resumability_config): its invocations pause at a pending
+    call and record end-of-agent markers, as google-adk 2.13's."""
     invocation_state: dict[str, Any] = Field(default_factory=dict)
     """What a plugin's on_user_message_callback wrote into the session's state directly
     (SaveFilesAsArtifactsPlugin's pending artifact versions): google-adk 2.13 keeps it in
@@ -310,6 +313,8 @@ class RunContext(BaseModel):
     """The user's message, shortened (for summaries)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
+    resumable: bool = False
+    """BeginOutput.resumable."""
 
     @property
     def tree(self) -> AgentSpec:
@@ -478,6 +483,10 @@ class HumanAnswer(BaseModel):
     """Sent as ADK's resume message (a FunctionResponse): google-adk 2.13 hands a
     confirmation's payload to the tool whatever the request declared, so it is not
     checked against the request's payload here (our approve/reject are)."""
+    response: dict[str, Any] | None = None
+    """ADK's message: the FunctionResponse's response as sent (a confirmation's is
+    recorded and parsed as 2.13 does). Our approve/reject record
+    `{"confirmed": ..., "payload": ...}`, the message 2.13's docs show."""
 
 
 class InvocationStatus(BaseModel):

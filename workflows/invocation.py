@@ -24,7 +24,6 @@ with workflow.unsafe.imports_passed_through():
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
-        AgentSpec,
         BeginInput,
         BeginOutput,
         HumanAnswer,
@@ -33,7 +32,6 @@ with workflow.unsafe.imports_passed_through():
         InvocationStatus,
         PendingRequest,
         RunContext,
-        RunHook,
     )
 
 
@@ -54,6 +52,7 @@ class AdkInvocationWorkflow:
     async def run(self, input: InvocationInput) -> InvocationResult:
         runtime: AgentRuntime | None = None
         status = "failed"
+        defers = workflow.patched(names.PATCH_ADK_PAUSES)
         try:
             # begin inside the try: a failed begin (unknown app, ...) still ends `failed`.
             # A local activity: no server round trip; its result is recorded (a marker).
@@ -68,7 +67,8 @@ class AdkInvocationWorkflow:
                 summary="begin: load session, record the user message, pick the agent",
                 **BOOKKEEPING,
             )
-            runtime = self._runtime = self._new_runtime(input, begin.root, begin.run_hooks)
+            runtime = self._runtime = self._new_runtime(input, begin)
+            runtime.defers = defers
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
@@ -79,6 +79,7 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 await runtime.run_with_transfers(agent, branch=None)
+                await self._run_after_answers(runtime)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
@@ -107,10 +108,9 @@ class AdkInvocationWorkflow:
             event_count=runtime.event_count,
         )
 
-    def _new_runtime(
-        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook]
-    ) -> AgentRuntime:
+    def _new_runtime(self, input: InvocationInput, begin: BeginOutput) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
+        root = begin.root
         context = RunContext(
             session=input.session,
             invocation_id=input.invocation_id,
@@ -120,7 +120,8 @@ class AdkInvocationWorkflow:
             root_digest=_specs.remember(root.model_dump_json()),
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
-            run_hooks=run_hooks,
+            run_hooks=begin.run_hooks,
+            resumable=begin.resumable,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
         runtime = AgentRuntime(context, temp_state=temp, hub=self)
@@ -128,6 +129,21 @@ class AdkInvocationWorkflow:
         if text:
             runtime.transcript.lines.append(f"**user**: {short(text, 300)}")
         return runtime
+
+    async def _run_after_answers(self, runtime: AgentRuntime) -> None:
+        """What the runs left open, answered: the calling agent runs again (google-adk
+        2.13's run_async with the user's FunctionResponse), until nothing is open."""
+        while runtime.defers and runtime.deferred:
+            answered = await runtime.await_deferred()
+            if answered is None:  # released: a new message for the session starts next
+                return
+            agent, actions = answered
+            transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+            if transfer:  # the approved tool transferred: its target runs
+                outcome = runtime.result(transfer_to=transfer)
+                await runtime.follow_transfers(agent, outcome, None, runtime.records_errors)
+            else:
+                await runtime.run_with_transfers(agent, branch=None)
 
     async def _finish(self, runtime: AgentRuntime | None, status: str) -> None:
         if runtime is not None:

@@ -151,6 +151,10 @@ SIGNAL_ANSWER = "answer"
 PATCH_ANSWER_CHECKS = "answers-name-their-session"
 """The answer signal's checks since answers name their session and must fit their
 request (update validators do not replay: only the signal needs the patch)."""
+PATCH_ADK_PAUSES = "adk-2.13-pauses"
+"""Pending calls no longer hold the loop: the model sees an intermediate result, the run
+ends as google-adk 2.13's, and the invocation waits for answers after it (or pauses, in
+a resumable app). Histories recorded before wait inside the loop."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

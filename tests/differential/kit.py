@@ -12,7 +12,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   LlmResponse fields, or an exception to raise) are consumed in order, one per call; give each agent its own, so
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
-  a function of the events yielded so far returning the message (a Content);
+  a function of the events yielded so far returning the message (a Content),
+  or run_async's keyword arguments (a dict: `new_message`, `invocation_id`);
   optionally `plugins()` (the app's plugins, given to the Runner; what a plugin
   appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
@@ -24,6 +25,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
   result without one; ours runs without one as InMemoryRunner does; its artifacts
   are not compared),
+  `RESUMABLE = True` (the agent runs in an
+  `App(resumability_config=ResumabilityConfig(is_resumable=True))` on both sides),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
@@ -321,12 +324,16 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
             if callable(turn)
             else types.Content(role="user", parts=[types.Part(text=turn)])
         )
-        record: dict[str, Any] = {"message": _jsonable(message), "events": []}
+        # (a dict: run_async's arguments, e.g. an invocation_id to resume)
+        arguments = message if isinstance(message, dict) else {"new_message": message}
+        record: dict[str, Any] = {"message": _jsonable(arguments.get("new_message")), "events": []}
+        if "invocation_id" in arguments:
+            record["invocation_id"] = arguments["invocation_id"]
         turns.append(record)
         try:
             async with asyncio.timeout(TURN_TIMEOUT):
                 async for event in runner.run_async(
-                    user_id=USER, session_id=session, new_message=message, **options
+                    user_id=USER, session_id=session, **arguments, **options
                 ):
                     seen.append(event)
                     record["events"].append(dump_event(event))
@@ -462,13 +469,18 @@ async def run_reference(case_name: str) -> Any:
             from google.adk.artifacts import InMemoryArtifactService
 
             options["artifact_service"] = InMemoryArtifactService()
-        runner = Runner(
-            app_name=APP,
-            agent=agent,
-            session_service=InMemorySessionService(),
-            plugins=plugins,
-            **options,
-        )
+        if getattr(case, "RESUMABLE", False):
+            from google.adk.apps import App, ResumabilityConfig
+
+            options["app"] = App(
+                name=APP,
+                root_agent=agent,
+                plugins=plugins or [],
+                resumability_config=ResumabilityConfig(is_resumable=True),
+            )
+        else:
+            options.update(app_name=APP, agent=agent, plugins=plugins)
+        runner = Runner(session_service=InMemorySessionService(), **options)
         try:
             return await _document(runner, case, recorder, plugins)
         finally:
@@ -493,6 +505,7 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
             plugins=plugins,
             artifact_service=_artifact_service(case),
             memory_service=_memory_service(case),
+            resumable=getattr(case, "RESUMABLE", False),
         ) as runner:
             return await _document(runner, case, recorder, plugins)
 

@@ -10,7 +10,7 @@ from google.genai import types
 from temporalio.testing import WorkflowEnvironment
 
 from adk.agents.base_agent import BaseAgent
-from adk.apps.app import App
+from adk.apps.app import App, ResumabilityConfig
 from adk.events.event import Event
 from adk.runners import Runner
 from adk.sessions import InMemorySessionService
@@ -34,7 +34,15 @@ async def runner_for(
         options["max_cached_workflows"] = 1 if _spawns_children(agent) else 0
     options.update(kwargs.pop("worker_options", {}))
     plugins = kwargs.pop("plugins", None)
-    if plugins is not None:  # as ADK asks now: in the App (Runner(plugins=) is deprecated)
+    resumable = kwargs.pop("resumable", False)
+    if resumable:  # an App(resumability_config=ResumabilityConfig(is_resumable=True))
+        kwargs["app"] = App(
+            name="test_app",
+            root_agent=agent,
+            plugins=plugins or [],
+            resumability_config=ResumabilityConfig(is_resumable=True),
+        )
+    elif plugins is not None:  # as ADK asks now: in the App (Runner(plugins=) is deprecated)
         kwargs["app"] = App(name="test_app", root_agent=agent, plugins=plugins)
     else:
         kwargs["agent"] = agent
