@@ -34,6 +34,7 @@ from . import _answers
 from ._errors import SessionBusyError, invocation_error
 from ._outage import KeepTrying
 from ._sealing import sealing_client
+from ._waiting import give_way
 
 T = TypeVar("T")
 
@@ -164,23 +165,32 @@ class AgentClient:
             if retried and (ours := await self._started(workflow_id, invocation_id)):
                 return ours
             try:
-                return await starter.start_workflow(
-                    names.INVOCATION_WORKFLOW,
-                    request,
-                    id=workflow_id,
-                    task_queue=self.queue_of(app_name),
-                    result_type=InvocationResult,
-                    # a worker in this process (Runner, tests) takes the first task with
-                    # the start reply, one dispatch round trip fewer; else a normal start
-                    request_eager_start=True,
-                    static_summary=_summary(app_name, user_id, text),
-                    static_details=_details(ref, invocation_id, text),
-                    search_attributes=names.start_search_attributes(
-                        app_name, user_id, session_id, expected_agent
-                    ),
-                )
+                return await start_workflow()
+            except WorkflowAlreadyStartedError as error:
+                # an invocation that only waits for answers gives way (client/_waiting.py)
+                if not await give_way(self.temporal, workflow_id, ref):
+                    raise SessionBusyError(session_id, workflow_id) from error
+            try:
+                return await start_workflow()
             except WorkflowAlreadyStartedError as error:
                 raise SessionBusyError(session_id, workflow_id) from error
+
+        async def start_workflow() -> WorkflowHandle[Any, InvocationResult]:
+            return await starter.start_workflow(
+                names.INVOCATION_WORKFLOW,
+                request,
+                id=workflow_id,
+                task_queue=self.queue_of(app_name),
+                result_type=InvocationResult,
+                # a worker in this process (Runner, tests) takes the first task with
+                # the start reply, one dispatch round trip fewer; else a normal start
+                request_eager_start=True,
+                static_summary=_summary(app_name, user_id, text),
+                static_details=_details(ref, invocation_id, text),
+                search_attributes=names.start_search_attributes(
+                    app_name, user_id, session_id, expected_agent
+                ),
+            )
 
         starter = self._starter(state_delta)
         handle = await self._keep().call(workflow_id, attempt)

@@ -32,6 +32,7 @@ with workflow.unsafe.imports_passed_through():
         InvocationStatus,
         PendingRequest,
         RunContext,
+        SessionRef,
     )
 
 
@@ -277,6 +278,26 @@ class AdkInvocationWorkflow:
     @progress.validator
     def _validate_progress(self, answer: HumanAnswer) -> None:
         self._check(_as(answer, "progress"))
+
+    @workflow.update(name=names.UPDATE_RELEASE)
+    async def release(self, session: SessionRef) -> str:
+        """End the wait (a new message for the session starts the next invocation); the
+        requests stay unanswered, as 2.13 leaves a call its user did not answer."""
+        assert self._runtime is not None
+        self._runtime.released = True
+        await workflow.wait_condition(lambda: self._done)
+        return f"Invocation {self._input.invocation_id} ended; its requests stay unanswered."
+
+    @release.validator
+    def _validate_release(self, session: SessionRef) -> None:
+        if session != self._input.session:
+            raise ValueError("This invocation does not work on that session.")
+        runtime = self._runtime
+        waits = runtime is not None and runtime.defers and runtime.status == "waiting"
+        if self._done or not waits:
+            raise ValueError(
+                f"Invocation {self._input.invocation_id} is running, not waiting for answers."
+            )
 
     @workflow.signal(name=names.SIGNAL_ANSWER)
     async def answer(self, answer: HumanAnswer) -> None:

@@ -148,6 +148,10 @@ UPDATE_REJECT = "reject"
 UPDATE_RESPOND = "respond"
 UPDATE_PROGRESS = "progress"
 SIGNAL_ANSWER = "answer"
+UPDATE_RELEASE = "adk_release"
+"""A new message for the session while its invocation waits for answers (after its run,
+or paused): the invocation ends, leaving them unanswered, so the message can start the
+next invocation (google-adk 2.13: a new message is a new invocation; the calls stay open)."""
 PATCH_ANSWER_CHECKS = "answers-name-their-session"
 """The answer signal's checks since answers name their session and must fit their
 request (update validators do not replay: only the signal needs the patch)."""

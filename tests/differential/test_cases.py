@@ -60,6 +60,8 @@ CASES: dict[str, str | None] = {
     "confirmation_approved_rejected": None,
     "confirmation_resumable": None,
     "resumable_long_running": None,
+    "confirmation_left_unanswered": None,
+    "confirmation_left_unanswered_resumable": None,
     "sample_non_llm_sequential": None,
     "sample_workflow_agent_seq": None,
     "sample_simple_sequential": None,

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from google.genai import types
+from temporalio.client import WorkflowExecutionStatus
 
 from adk import Agent
 from adk.apps import App, ResumabilityConfig
@@ -22,6 +23,7 @@ from adk.runners import Runner
 from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
+from workflows import names
 
 from .helpers import call, simplify, user_text
 
@@ -140,3 +142,43 @@ async def test_a_worker_restarted_while_it_waits_loses_nothing(temporal_env, kin
     assert restarted["second"][-1] == ("clerk", "All done.")
     assert restarted["end_of_agent"][-1] is (True if resumable else None)
     assert restarted["runs"] == ([70] if kind == "confirmation" else [("asked", 70)])
+
+
+@pytest.mark.parametrize("resumable", [False, True], ids=["default", "resumable"])
+async def test_a_new_message_while_it_waits_starts_the_next_invocation(temporal_env, resumable):
+    """The waiting invocation gives way: its workflow completes with the request open
+    (no longer listed as waiting), and the message runs as the next invocation."""
+    runs: list[Any] = []
+    agent = build("confirmation", runs)
+    agent.model = MockModel.create([call("pay", amount=70), "Nothing paid."])
+    config = ResumabilityConfig(is_resumable=True) if resumable else None
+    app = App(name="test_app", root_agent=agent, resumability_config=config)
+    session = f"give-way-{uuid.uuid4().hex[:8]}"
+    async with Runner(
+        app=app,
+        session_service=InMemorySessionService(),
+        temporal_client=temporal_env.client,
+        auto_create_session=True,
+    ) as runner:
+        first = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("pay 70")
+            )
+        ]
+        workflow_id = names.invocation_workflow_id("test_app", USER, session)
+        waiting = temporal_env.client.get_workflow_handle(workflow_id)
+        waiting_run = (await waiting.describe()).run_id
+        second = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("never mind")
+            )
+        ]
+        ended = temporal_env.client.get_workflow_handle(workflow_id, run_id=waiting_run)
+        described = await ended.describe()
+    assert described.status == WorkflowExecutionStatus.COMPLETED
+    assert described.typed_search_attributes.get(names.SA_STATUS) is None
+    assert simplify(second)[0] == ("clerk", "Nothing paid.")
+    assert second[0].invocation_id != first[0].invocation_id
+    assert runs == []  # never approved: never ran
