@@ -21,6 +21,14 @@ class AnswerRejectedError(Exception):
     """The invocation refused the answer (unknown id, already answered, wrong kind...)."""
 
 
+class InvocationEndedError(AnswerRejectedError):
+    """The invocation has ended: its session's next message may carry the answer."""
+
+    def __init__(self, message: str, session: SessionRef) -> None:
+        super().__init__(message)
+        self.session = session
+
+
 async def invocation_status(
     temporal: Client, workflow_id: str, keep: KeepTrying | None = None
 ) -> InvocationStatus:
@@ -113,8 +121,9 @@ async def answer(
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
         if "completed" in str(error).lower() or "not found" in str(error).lower():
-            raise AnswerRejectedError(
+            raise InvocationEndedError(
                 f"Invocation {workflow_id} is not running (it has finished, or never"
-                " started): nothing to answer."
+                " started): nothing to answer.",
+                session,
             ) from error
         raise

@@ -25,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
     )
     from .contracts import (
         AgentSpec,
+        ConfirmedCall,
         HumanAnswer,
         PendingRequest,
     )
@@ -183,6 +184,27 @@ class DeferredWaits(HumanWaits):
         self.show()
         first = handled[0]
         return self.context.tree.find(first.agent) or self.context.tree, actions
+
+    async def run_confirmed(self, confirmed: list[ConfirmedCall]) -> list[EventActions]:
+        """The tools a new message's confirmations answer (their invocation had ended):
+        each runs once, its response recorded after the message (2.13)."""
+        ran = []
+        for item in confirmed:
+            request = item.request
+            agent = self.context.tree.find(request.agent) or self.context.tree
+            call = types.FunctionCall(id=request.call_id, name=request.tool, args=request.args)
+            output = await self._run_tool_activity(
+                agent, request.branch, call, None, item.confirmation
+            )
+            self.apply_temp(output.actions.state_delta)
+            self._add_pending(
+                tool_response_event(
+                    request, output.response or {}, self.invocation_id, output.actions
+                )
+            )
+            ran.append(output.actions)
+        await self.flush()
+        return ran
 
     def _holds(self, request: PendingRequest) -> bool:
         """A resumable app stays paused on it: a confirmation, or a long-running call

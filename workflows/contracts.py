@@ -151,6 +151,10 @@ class BeginOutput(BaseModel):
     """The app's plugins' hooks the workflows run as activities, those that do something:
     after_run_callback and on_run_error_callback at the end, on_agent_error_callback
     when an agent's run fails."""
+    confirmed: list[ConfirmedCall] = Field(default_factory=list)
+    """The confirmations the new message answers (FunctionResponses to
+    adk_request_confirmation calls of an invocation that has ended): their tools run
+    before the agent, as google-adk 2.13's request_confirmation processor runs them."""
     resumable: bool = False
     """The app is resumable (App.resumability_config): its invocations pause at a pending
     call and record end-of-agent markers, as google-adk 2.13's."""
@@ -160,6 +164,13 @@ class BeginOutput(BaseModel):
     the invocation's copy of the session, never persisted. The workflow carries it with
     the `temp:` state, so every later activity of the invocation sees it, until an
     event writes the key."""
+
+
+class ConfirmedCall(BaseModel):
+    """A confirmation a new message answers, and the call it confirms."""
+
+    request: PendingRequest
+    confirmation: ToolConfirmation
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]

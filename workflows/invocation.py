@@ -17,6 +17,8 @@ from temporalio.exceptions import ApplicationError, CancelledError
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
+    from adk.events.event_actions import EventActions
+
     from . import _specs, names
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
@@ -24,6 +26,7 @@ with workflow.unsafe.imports_passed_through():
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
+        AgentSpec,
         BeginInput,
         BeginOutput,
         HumanAnswer,
@@ -79,7 +82,8 @@ class AdkInvocationWorkflow:
             if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
-                await runtime.run_with_transfers(agent, branch=None)
+                ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
+                await _go_on(runtime, agent, ran)
                 await self._run_after_answers(runtime)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
@@ -138,13 +142,7 @@ class AdkInvocationWorkflow:
             answered = await runtime.await_deferred()
             if answered is None:  # released: a new message for the session starts next
                 return
-            agent, actions = answered
-            transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
-            if transfer:  # the approved tool transferred: its target runs
-                outcome = runtime.result(transfer_to=transfer)
-                await runtime.follow_transfers(agent, outcome, None, runtime.records_errors)
-            else:
-                await runtime.run_with_transfers(agent, branch=None)
+            await _go_on(runtime, *answered)
 
     async def _finish(self, runtime: AgentRuntime | None, status: str) -> None:
         if runtime is not None:
@@ -324,6 +322,17 @@ class AdkInvocationWorkflow:
         return InvocationStatus(
             invocation_id=self._input.invocation_id, status=self._status, pending=self._pending()
         )
+
+
+async def _go_on(runtime: AgentRuntime, agent: AgentSpec, actions: list[EventActions]) -> None:
+    """`agent` runs (after the tools an answer ran), or the target an approved tool
+    transferred to."""
+    transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+    if transfer:
+        outcome = runtime.result(transfer_to=transfer)
+        await runtime.follow_transfers(agent, outcome, None, runtime.records_errors)
+    else:
+        await runtime.run_with_transfers(agent, branch=None)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:

@@ -23,6 +23,7 @@ from adk.runners import Runner
 from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
+from client import AgentClient, AnswerRejectedError
 from workflows import names
 
 from .helpers import call, simplify, user_text
@@ -150,7 +151,12 @@ async def test_a_new_message_while_it_waits_starts_the_next_invocation(temporal_
     (no longer listed as waiting), and the message runs as the next invocation."""
     runs: list[Any] = []
     agent = build("confirmation", runs)
-    agent.model = MockModel.create([call("pay", amount=70), "Nothing paid."])
+
+    def reply(request: Any) -> str:  # (MockModel picks a reply by the request's model turns)
+        last = request.contents[-1].parts[-1].function_response
+        return "All done." if last and last.response == {"paid": 70} else "Nothing paid."
+
+    agent.model = MockModel.create([call("pay", amount=70), reply])
     config = ResumabilityConfig(is_resumable=True) if resumable else None
     app = App(name="test_app", root_agent=agent, resumability_config=config)
     session = f"give-way-{uuid.uuid4().hex[:8]}"
@@ -177,8 +183,30 @@ async def test_a_new_message_while_it_waits_starts_the_next_invocation(temporal_
         ]
         ended = temporal_env.client.get_workflow_handle(workflow_id, run_id=waiting_run)
         described = await ended.describe()
-    assert described.status == WorkflowExecutionStatus.COMPLETED
-    assert described.typed_search_attributes.get(names.SA_STATUS) is None
-    assert simplify(second)[0] == ("clerk", "Nothing paid.")
-    assert second[0].invocation_id != first[0].invocation_id
-    assert runs == []  # never approved: never ran
+        assert described.status == WorkflowExecutionStatus.COMPLETED
+        assert described.typed_search_attributes.get(names.SA_STATUS) is None
+        assert simplify(second)[0] == ("clerk", "Nothing paid.")
+        assert second[0].invocation_id != first[0].invocation_id
+        assert runs == []  # never approved: never ran
+
+        # our approve, on the ended invocation: ADK's message, the next invocation
+        request = next(c for e in first for c in e.get_function_calls() if c.name != "pay")
+        client = AgentClient(
+            temporal_env.client, runner.session_service, task_queue=runner.task_queue
+        )
+        said = await client.approve(workflow_id, request.id)
+        assert "approve sent as a new message" in said
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        with pytest.raises(AnswerRejectedError, match="already answered"):
+            await client.reject(workflow_id, request.id)
+        stored = await runner.session_service.get_session(
+            app_name="test_app", user_id=USER, session_id=session
+        )
+    assert stored is not None
+    assert runs == [70]
+    answered = [e for e in stored.events if e.invocation_id == first[0].invocation_id]
+    assert without_ids(simplify(answered))[-3:] == [
+        ("user", ("response", "adk_request_confirmation", {"confirmed": True})),
+        ("clerk", ("response", "pay", {"paid": 70})),
+        ("clerk", "All done."),
+    ]
