@@ -9,12 +9,16 @@ holds what an uninterrupted run records.
 
 from __future__ import annotations
 
+import base64
+import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
 from google.genai import types
-from temporalio.client import WorkflowExecutionStatus
+from temporalio.client import WorkflowExecutionStatus, WorkflowHistory
+from temporalio.worker import Replayer
 
 from adk import Agent
 from adk.apps import App, ResumabilityConfig
@@ -24,7 +28,9 @@ from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
 from client import AgentClient, AnswerRejectedError
-from workflows import names
+from worker._build import workflow_runner
+from workflows import WORKFLOWS, names
+from workflows.converter import data_converter
 
 from .helpers import call, simplify, user_text
 
@@ -210,3 +216,71 @@ async def test_a_new_message_while_it_waits_starts_the_next_invocation(temporal_
         ("clerk", ("response", "pay", {"paid": 70})),
         ("clerk", "All done."),
     ]
+
+
+# ── replay of a committed history that waits ─────────────────────────────────
+
+HISTORY = Path(__file__).resolve().parents[1] / "histories" / "pauses.json"
+
+
+def pauses_history() -> WorkflowHistory:
+    """Recorded by tests/histories/record_pauses.py (re-record only for intended changes)."""
+    workflow_id = HISTORY.with_suffix(".workflow_id").read_text(encoding="utf-8").strip()
+    return WorkflowHistory.from_json(workflow_id, HISTORY.read_text(encoding="utf-8"))
+
+
+def test_the_committed_history_waits_twice_after_runs():
+    events = json.loads(HISTORY.read_text(encoding="utf-8"))["events"]
+    kinds = [
+        e["activityTaskScheduledEventAttributes"]["activityType"]["name"]
+        if "activityTaskScheduledEventAttributes" in e
+        else e["workflowExecutionUpdateAcceptedEventAttributes"]["acceptedRequest"]["input"]["name"]
+        for e in events
+        if "activityTaskScheduledEventAttributes" in e
+        or "workflowExecutionUpdateAcceptedEventAttributes" in e
+    ]
+    model, tool = names.MODEL_STEP, names.TOOL_CALL
+    assert kinds == [
+        *(model, tool),  # the call needing confirmation: the run ends
+        names.UPDATE_APPROVE,  # ADK's message, through the Runner
+        *(tool, model),  # the approved tool, then the model
+        *(tool, model),  # the long-running call: the model answers its intermediate result
+        names.UPDATE_RESPOND,
+        model,
+    ]
+    patches = [
+        base64.b64decode(payload["data"]).decode()
+        for e in events
+        if e.get("markerRecordedEventAttributes", {}).get("markerName") == "core_patch"
+        for payload in e["markerRecordedEventAttributes"]["details"]["patch-data"]["payloads"]
+    ]
+    assert [json.loads(p)["id"] for p in patches] == [names.PATCH_ADK_PAUSES]
+
+
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_the_committed_history_replays(sandbox):
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+    )
+    result = await replayer.replay_workflow(pauses_history())
+    assert result.replay_failure is None
+
+
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_a_history_that_waited_inside_the_loop_still_replays(sandbox):
+    """Recorded before PATCH_ADK_PAUSES (the same invocation as pauses.json, by the
+    code of then: record_pauses.py's script on that commit): it waited inside the
+    ReAct loop, with no model call between a call and its answer; it replays so."""
+    path = HISTORY.with_name("waits_before_pauses.json")
+    workflow_id = path.with_suffix(".workflow_id").read_text(encoding="utf-8").strip()
+    history = WorkflowHistory.from_json(workflow_id, path.read_text(encoding="utf-8"))
+    assert "core_patch" not in path.read_text(encoding="utf-8")
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+    )
+    result = await replayer.replay_workflow(history)
+    assert result.replay_failure is None
