@@ -50,7 +50,7 @@ class RuntimeBase(Protocol):
     nested_transfers: bool
     hub: RequestHub | None
     answers: dict[str, HumanAnswer]
-    defers: bool
+    may_defer: bool
     deferred: list[PendingRequest]
     released: bool
     opened: int
@@ -59,6 +59,7 @@ class RuntimeBase(Protocol):
     transcript: Transcript
 
     # bookkeeping (_runtime)
+    def defers(self) -> bool: ...
     def result(self, **fields: Any) -> AgentRunResult: ...
     def ref(self, agent: AgentSpec, branch: str | None) -> StepRef: ...
     def _add_pending(self, event: Event) -> None: ...

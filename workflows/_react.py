@@ -98,7 +98,7 @@ class ReactLoop(RuntimeBase):
                 return self.result(escalated=escalated, end_invocation=ended)
             # a tool or callback set end_invocation: ADK's next step stops before the model
             ended = ended or step.end_invocation
-            if requests and self.defers:  # google-adk 2.13: nothing waits inside the loop
+            if requests and self.defers():  # google-adk 2.13: nothing waits inside the loop
                 self.defer(requests, response)
                 if self.context.resumable and any(map(self._holds, requests)):
                     return self.result(escalated=escalated, end_invocation=ended)

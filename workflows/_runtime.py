@@ -75,10 +75,10 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
         self.hub = hub
         self.answers: dict[str, HumanAnswer] = {}
         self.progress: dict[str, list[HumanAnswer]] = {}
-        self.defers = False
-        """google-adk 2.13's pauses (the root, since PATCH_ADK_PAUSES): a pending call
-        does not hold the loop; what is still open when the run ends is awaited after it
-        (`await_deferred`). Else (a child agent run, an older history) the loop waits."""
+        self.may_defer = False
+        """google-adk 2.13's pauses (the root): a pending call does not hold the loop;
+        what is still open when the run ends is awaited after it (`await_deferred`).
+        Else (a child agent run, a history from before PATCH_ADK_PAUSES) the loop waits."""
         self.deferred: list[PendingRequest] = []
         """Requests the runs opened and nobody has answered yet (when `defers`)."""
         self.responded: set[str] = set()
@@ -109,6 +109,12 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
             f"**{self.session.app_name}** · user `{self.session.user_id}` · "
             f"session `{self.session.session_id}` · invocation `{self.invocation_id}`"
         )
+
+    def defers(self) -> bool:
+        """`may_defer`, and the history is one of PATCH_ADK_PAUSES: asked where a call
+        first opens a request (an invocation that never needs a human records no patch
+        marker, and no TemporalChangeVersion search-attribute update)."""
+        return self.may_defer and workflow.patched(names.PATCH_ADK_PAUSES)
 
     def ref(self, agent: AgentSpec, branch: str | None) -> StepRef:
         return StepRef(

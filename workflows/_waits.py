@@ -129,7 +129,7 @@ class HumanWaits(RuntimeBase):
 
 
 class DeferredWaits(HumanWaits):
-    """google-adk 2.13's pauses (a mixin of AgentRuntime, used when `defers`).
+    """google-adk 2.13's pauses (a mixin of AgentRuntime, used when it `defers()`).
 
     A pending call does not hold the ReAct loop: its run ends as 2.13's does (the model
     answers a long-running call's intermediate result; a confirmation's pending response

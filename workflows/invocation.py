@@ -56,7 +56,6 @@ class AdkInvocationWorkflow:
     async def run(self, input: InvocationInput) -> InvocationResult:
         runtime: AgentRuntime | None = None
         status = "failed"
-        defers = workflow.patched(names.PATCH_ADK_PAUSES)
         try:
             # begin inside the try: a failed begin (unknown app, ...) still ends `failed`.
             # A local activity: no server round trip; its result is recorded (a marker).
@@ -72,7 +71,7 @@ class AdkInvocationWorkflow:
                 **BOOKKEEPING,
             )
             runtime = self._runtime = self._new_runtime(input, begin)
-            runtime.defers = defers
+            runtime.may_defer = True
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
             agent = begin.root.find(begin.agent_to_run) or begin.root
@@ -138,7 +137,7 @@ class AdkInvocationWorkflow:
     async def _run_after_answers(self, runtime: AgentRuntime) -> None:
         """What the runs left open, answered: the calling agent runs again (google-adk
         2.13's run_async with the user's FunctionResponse), until nothing is open."""
-        while runtime.defers and runtime.deferred:
+        while runtime.deferred:
             answered = await runtime.await_deferred()
             if answered is None:  # released: a new message for the session starts next
                 return
@@ -291,7 +290,7 @@ class AdkInvocationWorkflow:
         if session != self._input.session:
             raise ValueError("This invocation does not work on that session.")
         runtime = self._runtime
-        waits = runtime is not None and runtime.defers and runtime.status == "waiting"
+        waits = runtime is not None and bool(runtime.deferred) and runtime.status == "waiting"
         if self._done or not waits:
             raise ValueError(
                 f"Invocation {self._input.invocation_id} is running, not waiting for answers."
