@@ -352,7 +352,8 @@ async def test_invalid_answers_are_rejected_and_nothing_is_written(temporal_env)
         assert [r.id for r in (await client.status(wid)).pending] == [laptop.id]
         await client.respond(wid, laptop.id, {"status": "delivered"})
         await finish(runner, invocation)
-        await refused(client.respond(wid, laptop.id, {"again": True}), "not running")
+        # ended: the answer would be the next message, but this call has its answer
+        await refused(client.respond(wid, laptop.id, {"again": True}), "already answered")
     assert runs == [None, {"approved_days": 2}]
 
 
@@ -731,12 +732,12 @@ async def open_ticket(amount: int) -> dict:
 async def test_a_turn_that_stops_at_a_wait_yields_the_intermediate_response(temporal_env, where):
     """run_async ends once the invocation waits, not once the request is registered
     (before the tool runs): the tool's intermediate response is yielded first, every time."""
-    # at the root, 2.13's semantics: the model answers the intermediate response; a
-    # transferred agent (a child workflow) still waits inside its loop
-    said = ["Asked the manager."] if where == "root" else []
+    # google-adk 2.13: the model answers the intermediate response, at the root as in a
+    # transferred agent (a child workflow)
+    said = ["Asked the manager."]
     pending = {"status": "pending", "ticket": "t-1"}
-    reply = replies(pending, "Asked the manager.", "Approved and paid.") if said else None
-    model = MockModel.create([call("open_ticket", amount=200), reply or "Approved and paid."])
+    reply = replies(pending, "Asked the manager.", "Approved and paid.")
+    model = MockModel.create([call("open_ticket", amount=200), reply])
     desk = Agent(name="desk", model=model, tools=[LongRunningFunctionTool(open_ticket)])
     agent = desk
     if where == "transferred":
