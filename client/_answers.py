@@ -120,10 +120,13 @@ async def answer(
         cause = error.cause
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
-        if "completed" in str(error).lower() or "not found" in str(error).lower():
-            raise InvocationEndedError(
+        text = str(error).lower()
+        if "completed" in text or "not found" in text:
+            why = (
                 f"Invocation {workflow_id} is not running (it has finished, or never"
-                " started): nothing to answer.",
-                session,
-            ) from error
+                " started): nothing to answer."
+            )
+            if "namespace" in text:  # (the CLI tells an unknown namespace by its cause)
+                raise AnswerRejectedError(why) from error
+            raise InvocationEndedError(why, session) from error
         raise
