@@ -64,6 +64,7 @@ CASES: dict[str, str | None] = {
     "confirmation_left_unanswered_resumable": None,
     "confirmation_answered_later": None,
     "long_running_transferred": None,
+    "resumable_workflow_agents": None,
     "sample_non_llm_sequential": None,
     "sample_workflow_agent_seq": None,
     "sample_simple_sequential": None,
