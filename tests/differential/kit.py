@@ -27,6 +27,7 @@ A case is a module under cases/ written exactly as an ADK user writes it
   are not compared),
   `RESUMABLE = True` (the agent runs in an
   `App(resumability_config=ResumabilityConfig(is_resumable=True))` on both sides),
+  `TURN_TIMEOUT` (seconds a turn may take, when it runs many child workflows),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
@@ -331,14 +332,15 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
             record["invocation_id"] = arguments["invocation_id"]
         turns.append(record)
         try:
-            async with asyncio.timeout(TURN_TIMEOUT):
+            async with asyncio.timeout(getattr(case, "TURN_TIMEOUT", TURN_TIMEOUT)):
                 async for event in runner.run_async(
                     user_id=USER, session_id=session, **arguments, **options
                 ):
                     seen.append(event)
                     record["events"].append(dump_event(event))
         except TimeoutError:
-            record["raised"] = {"class": "(kit)", "message": f"no end in {TURN_TIMEOUT} s"}
+            limit = getattr(case, "TURN_TIMEOUT", TURN_TIMEOUT)
+            record["raised"] = {"class": "(kit)", "message": f"no end in {limit} s"}
             break
         except Exception as error:  # compared, not hidden: the case's outcome
             record["raised"] = _error(error)

@@ -16,3 +16,4 @@ def build(scripted):
 
 
 RESUMABLE = True
+TURN_TIMEOUT = 40.0  # five child workflows one after another: slow on a loaded machine
