@@ -6,6 +6,7 @@ Runs on: activity side (worker process).
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import warnings
 from collections.abc import Mapping
@@ -20,15 +21,24 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
-from adk.apps.app import App, plugin_manager_of
+from adk.apps.app import App, is_resumable, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
+from adk.events.tool_confirmation import ToolConfirmation
 from adk.flows.agent_routing import find_agent_to_run
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
-from workflows.contracts import BeginInput, BeginOutput, RunHook, RunHookInput, SessionRef
+from workflows.contracts import (
+    BeginInput,
+    BeginOutput,
+    ConfirmedCall,
+    PendingRequest,
+    RunHook,
+    RunHookInput,
+    SessionRef,
+)
 from workflows.errors import RaisedError, find_raised, rebuild
 
 from ._memory import memory_service
@@ -66,6 +76,8 @@ def check_message(input: BeginInput) -> None:
             "User message cannot contain function calls.", type="InvalidMessage", non_retryable=True
         )
 
+
+REQUEST_CONFIRMATION = "adk_request_confirmation"
 
 RUN_HOOKS: tuple[RunHook, ...] = (
     "after_run_callback",
@@ -221,7 +233,47 @@ async def _begin(
         run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
         compaction=app.events_compaction_config is not None,
         busy_policy=app.busy_policy,
+        confirmed=confirmed_calls(session, message),
+        resumable=is_resumable(app),
     )
+
+
+def confirmed_calls(session: Session, message: types.Content | None) -> list[ConfirmedCall]:
+    """The confirmations `message` answers (google-adk 2.13's request_confirmation
+    processor): each FunctionResponse to an `adk_request_confirmation` call of the
+    session, with the original call it confirms and the ToolConfirmation it carries."""
+    answers = {
+        part.function_response.id: part.function_response.response or {}
+        for part in (message.parts if message else None) or []
+        if part.function_response and part.function_response.name == REQUEST_CONFIRMATION
+    }
+    found: list[ConfirmedCall] = []
+    for event in session.events if answers else []:
+        for asking in event.get_function_calls():
+            if asking.id not in answers or asking.name != REQUEST_CONFIRMATION:
+                continue
+            original = (asking.args or {}).get("originalFunctionCall")
+            if not isinstance(original, dict):
+                continue
+            call = types.FunctionCall.model_validate(original)
+            answer = answers[asking.id]
+            if set(answer) == {"response"} and isinstance(answer["response"], str):
+                answer = json.loads(answer["response"])  # the ADK web client's wrapping
+            request = PendingRequest(
+                id=asking.id,
+                kind="confirmation",
+                call_id=call.id or "",
+                tool=call.name or "",
+                args=dict(call.args or {}),
+                agent=event.author,
+                branch=event.branch,
+                since=event.timestamp,
+                owner_workflow_id="",
+            )
+            found.append(
+                ConfirmedCall(request=request, confirmation=ToolConfirmation.model_validate(answer))
+            )
+    return found
 
 
 def _context(

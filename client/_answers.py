@@ -21,6 +21,14 @@ class AnswerRejectedError(Exception):
     """The invocation refused the answer (unknown id, already answered, wrong kind...)."""
 
 
+class InvocationEndedError(AnswerRejectedError):
+    """The invocation has ended: its session's next message may carry the answer."""
+
+    def __init__(self, message: str, session: SessionRef) -> None:
+        super().__init__(message)
+        self.session = session
+
+
 async def invocation_status(
     temporal: Client, workflow_id: str, keep: KeepTrying | None = None
 ) -> InvocationStatus:
@@ -68,6 +76,7 @@ async def answer(
     payload: Any = None,
     session: SessionRef | None = None,
     adk_message: bool = False,
+    response: dict[str, Any] | None = None,
 ) -> str:
     """Send an answer as a validated update; AnswerRejectedError says why it was refused.
 
@@ -96,6 +105,7 @@ async def answer(
         payload=payload,
         session=session,
         adk_message=adk_message,
+        response=response,
     )
     update_id = f"answer-{uuid.uuid4()}"
 
@@ -110,9 +120,13 @@ async def answer(
         cause = error.cause
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
-        if "completed" in str(error).lower() or "not found" in str(error).lower():
-            raise AnswerRejectedError(
+        text = str(error).lower()
+        if "completed" in text or "not found" in text:
+            why = (
                 f"Invocation {workflow_id} is not running (it has finished, or never"
                 " started): nothing to answer."
-            ) from error
+            )
+            if "namespace" in text:  # (the CLI tells an unknown namespace by its cause)
+                raise AnswerRejectedError(why) from error
+            raise InvocationEndedError(why, session) from error
         raise

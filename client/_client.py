@@ -31,12 +31,13 @@ from workflows.contracts import (
     Submitted,
 )
 
-from . import _answers, _busy
+from . import _answers, _busy, _waiting
 from ._errors import SessionBusyError, invocation_error
 from ._follow import HistoryFollower
 from ._outage import KeepTrying
 from ._sealing import sealing_client
 from ._stream import Reads, Wakes
+from ._waiting import give_way
 
 T = TypeVar("T")
 
@@ -152,7 +153,12 @@ class AgentClient:
         if expected_agent is None:
             expected_agent = await self._root_agent(app_name)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
-        invocation_id = f"e-{uuid.uuid4()}"  # chosen here: a retried start recognises it
+        # chosen here: a retried start recognises it. A message answering calls goes on
+        # under their invocation's id, as google-adk 2.13 resolves it
+        invocation_id = (
+            await _waiting.invocation_of_calls(self.session_service, ref, content)
+            or f"e-{uuid.uuid4()}"
+        )
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
         request = InvocationInput(
             session=ref,
@@ -175,6 +181,9 @@ class AgentClient:
                     return await start(), None
                 except WorkflowAlreadyStartedError:
                     pass
+                # an invocation that only waits for answers gives way (client/_waiting.py)
+                if await give_way(self.temporal, workflow_id, ref):
+                    continue
                 # the session's invocation runs: its app's busy policy takes the message
                 if submitted := await _busy.submit(self.temporal, workflow_id, request):
                     handle = self.temporal.get_workflow_handle(
@@ -393,9 +402,27 @@ class AgentClient:
     async def _answer(
         self, workflow_id: str, request_id: str, kind: str, *args: Any, **kw: Any
     ) -> str:
-        return await _answers.answer(
-            self.temporal, self._keep(), workflow_id, request_id, kind, *args, **kw
-        )
+        try:
+            return await _answers.answer(
+                self.temporal, self._keep(), workflow_id, request_id, kind, *args, **kw
+            )
+        except _answers.InvocationEndedError as ended:
+            # its invocation ended with the call open (a new message came first): the
+            # answer is ADK's FunctionResponse message, which starts the next invocation
+            message = await _waiting.answer_message(
+                self.session_service, ended.session, request_id, kind, *args
+            )
+            session = ended.session
+            invocation = await self.start(
+                app_name=session.app_name,
+                user_id=session.user_id,
+                session_id=session.session_id,
+                new_message=message,
+            )
+            return (
+                f"{kind} sent as a new message: invocation {invocation.invocation_id} goes on"
+                f" (workflow {invocation.workflow_id})"
+            )
 
     async def attach(self, *, app_name: str, user_id: str, session_id: str) -> Invocation:
         """The session's running invocation, to stream its events (see `events`)."""
@@ -425,6 +452,7 @@ class AgentClient:
                     data.get("payload"),
                     session=invocation.session,
                     adk_message=True,
+                    response=dict(data),
                 )
             else:
                 await self._answer(
@@ -453,6 +481,13 @@ class AgentClient:
         for an answer (a confirmation or a long-running result); answer it, then
         `resume` (or send the FunctionResponse through the Runner).
         """
+        after = 0
+        content = as_content(new_message)
+        if content and any(p.function_response for p in content.parts or []):
+            # it may go on under an earlier invocation's id: only what happens from now
+            ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+            seen = await _waiting.session_events(self.session_service, ref)
+            after = seen[-1][0] if seen else 0
         invocation = await self.start(
             app_name=app_name,
             user_id=user_id,
@@ -462,7 +497,7 @@ class AgentClient:
             run_config=run_config,
             expected_agent=expected_agent,
         )
-        async for event in self.events(invocation, stop_when_waiting=True):
+        async for event in self.events(invocation, after_seq=after, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message
                 yield event
 

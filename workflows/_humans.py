@@ -128,14 +128,18 @@ def answer_event(
     """The user event an answer becomes (as ADK records a resume message)."""
     confirmation = None
     if request.kind == "confirmation":
+        sent = answer.response
+        if sent is None:  # approve/reject: ADK's message, as its docs show it
+            sent = {"confirmed": answer.kind == "approve"}
+            if answer.payload is not None:
+                sent["payload"] = answer.payload
+        # the tool gets the confirmation the message carries (google-adk 2.13 parses it)
         confirmation = ToolConfirmation(
-            hint=request.hint, confirmed=answer.kind == "approve", payload=answer.payload
+            hint=str(sent.get("hint") or ""),
+            confirmed=answer.kind == "approve",
+            payload=answer.payload,
         )
-        response = types.FunctionResponse(
-            id=request.id,
-            name=REQUEST_CONFIRMATION,
-            response=confirmation.model_dump(by_alias=True, exclude_none=True),
-        )
+        response = types.FunctionResponse(id=request.id, name=REQUEST_CONFIRMATION, response=sent)
     else:
         response = types.FunctionResponse(
             id=request.call_id, name=request.tool, response=as_result(answer.payload)

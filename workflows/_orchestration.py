@@ -135,6 +135,12 @@ class Orchestration(RuntimeBase):
         outcome = await self.run_agent(agent, branch)
         return await self._follow_transfers(agent, outcome, branch, self.records_errors)
 
+    async def follow_transfers(
+        self, agent: AgentSpec, outcome: AgentRunResult, branch: str | None, records: bool
+    ) -> AgentRunResult:
+        """The transfers `agent`'s run (`outcome`) asked for (an approved tool's, say)."""
+        return await self._follow_transfers(agent, outcome, branch, records)
+
     async def run_sub_agent(
         self, agent: AgentSpec, branch: str | None, *, report_state: bool = False
     ) -> AgentRunResult:
@@ -213,8 +219,10 @@ class Orchestration(RuntimeBase):
     async def _run_sequential(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         escalated = False
         for sub_agent in agent.sub_agents:
+            self._shell_state(agent, branch, current_sub_agent=sub_agent.name)
             outcome = await self.run_sub_agent(sub_agent, branch)
             escalated = escalated or outcome.escalated
+        self._shell_end(agent, branch)
         return self.result(escalated=escalated)
 
     async def _run_loop(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
@@ -222,14 +230,35 @@ class Orchestration(RuntimeBase):
         while agent.max_iterations is None or iteration < agent.max_iterations:
             iteration += 1
             for sub_agent in agent.sub_agents:
+                self._shell_state(
+                    agent, branch, current_sub_agent=sub_agent.name, times_looped=iteration - 1
+                )
                 outcome = await self.run_sub_agent(sub_agent, branch)
                 if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
+                    self._shell_end(agent, branch)
                     return self.result(escalated=True)
+        self._shell_end(agent, branch)
         return self.result()
+
+    def _shell_state(self, agent: AgentSpec, branch: str | None, **state: Any) -> None:
+        """A resumable app's shell agent records where it is (google-adk 2.13's
+        agent-state event: the sub-agent it starts, and the loop's round)."""
+        if self.context.resumable and agent.sub_agents:
+            self._add_pending(
+                self.new_event(agent.name, branch, actions=EventActions(agent_state=state))
+            )
+
+    def _shell_end(self, agent: AgentSpec, branch: str | None) -> None:
+        """... and that it ran to its end (2.13's end-of-agent marker)."""
+        if self.context.resumable and agent.sub_agents:
+            self._add_pending(
+                self.new_event(agent.name, branch, actions=EventActions(end_of_agent=True))
+            )
 
     async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Branches run concurrently; state written by several: the later sub-agent wins."""
         start_temp = dict(self.temp_state)
+        self._shell_state(agent, branch)
         outcomes = await asyncio.gather(
             *(
                 self.run_sub_agent(
@@ -254,6 +283,7 @@ class Orchestration(RuntimeBase):
             self._add_pending(
                 self.new_event(agent.name, branch, actions=EventActions(state_delta=conflicts))
             )
+        self._shell_end(agent, branch)
         return self.result(escalated=any(o.escalated for o in outcomes))
 
     # ── child workflows ─────────────────────────────────────────────────────

@@ -22,6 +22,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.activity_options import CODE_DEFAULTS, MODEL_DEFAULTS, TOOL_DEFAULTS
     from adk.events.event import Event
+    from adk.events.event_actions import EventActions
     from adk.flows.llm_flows.functions import build_function_response_event, own_text
 
     from . import names
@@ -60,11 +61,19 @@ class ReactLoop(RuntimeBase):
 
         A failure (a tool's, a callback's, the model's, an ADK rule's) is recorded
         as an error event of this agent, as google-adk records it, and ends the run."""
+        opened = self.opened
         try:
-            return await self._react(agent, branch)
+            outcome = await self._react(agent, branch)
         except ApplicationError as error:
             self.record_error(agent, branch, error)
             raise
+        if self.context.resumable and self.opened == opened:
+            # google-adk 2.13: a resumable app's agent that ran to its end (did not pause)
+            # says so; a paused one resumes where it stopped
+            self._add_pending(
+                self.new_event(agent.name, branch, actions=EventActions(end_of_agent=True))
+            )
+        return outcome
 
     async def _react(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         escalated = False
@@ -89,7 +98,13 @@ class ReactLoop(RuntimeBase):
                 return self.result(escalated=escalated, end_invocation=ended)
             # a tool or callback set end_invocation: ADK's next step stops before the model
             ended = ended or step.end_invocation
-            if requests:  # an approved tool may itself escalate or transfer
+            if requests and self.defers():  # google-adk 2.13: nothing waits inside the loop
+                self.defer(requests, response)
+                if self.context.resumable and any(map(self._holds, requests)):
+                    return self.result(escalated=escalated, end_invocation=ended)
+                if response is None or response.is_final_response():
+                    return self.result(escalated=escalated, end_invocation=ended)
+            elif requests:  # an approved tool may itself escalate or transfer
                 self.check_stop()  # interrupted: the calls wait for no one (a new message came)
                 for actions in await self._await_requests(agent, branch, requests):
                     escalated = escalated or bool(actions.escalate)

@@ -30,11 +30,12 @@ with workflow.unsafe.imports_passed_through():
     from ._orchestration import Orchestration
     from ._react import ReactLoop
     from ._ui import Transcript
-    from ._waits import HumanWaits
+    from ._waits import DeferredWaits
     from .contracts import (
         AgentRunResult,
         AgentSpec,
         HumanAnswer,
+        PendingRequest,
         PersistEventsInput,
         RunContext,
         SessionRef,
@@ -45,7 +46,7 @@ with workflow.unsafe.imports_passed_through():
 TEMP_PREFIX = "temp:"
 
 
-class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
+class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
     """The state one workflow keeps while it runs agents of an invocation."""
 
     def __init__(
@@ -78,6 +79,19 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
         self.hub = hub
         self.answers: dict[str, HumanAnswer] = {}
         self.progress: dict[str, list[HumanAnswer]] = {}
+        self.may_defer = False
+        """google-adk 2.13's pauses (the root): a pending call does not hold the loop;
+        what is still open when the run ends is awaited after it (`await_deferred`).
+        Else (a child agent run, a history from before PATCH_ADK_PAUSES) the loop waits."""
+        self.deferred: list[PendingRequest] = []
+        """Requests the runs opened and nobody has answered yet (when `defers`)."""
+        self.responded: set[str] = set()
+        """Call ids of deferred requests that have a response (an intermediate one)."""
+        self.opened = 0
+        """How many requests the runs have opened (an LLM agent's run that opened none
+        ran to its end: a resumable app records its end-of-agent marker)."""
+        self.released = False
+        """A new message for the session arrived while the invocation waits: it ends."""
         self.session = session or context.session
         self.invocation_id = invocation_id or context.invocation_id
         self.temp_state: dict[str, Any] = dict(temp_state or {})
@@ -103,6 +117,12 @@ class AgentRuntime(Orchestration, ReactLoop, HumanWaits, CustomAgents):
             f"**{self.session.app_name}** · user `{self.session.user_id}` · "
             f"session `{self.session.session_id}` · invocation `{self.invocation_id}`"
         )
+
+    def defers(self) -> bool:
+        """`may_defer`, and the history is one of PATCH_ADK_PAUSES: asked where a call
+        first opens a request (an invocation that never needs a human records no patch
+        marker, and no TemporalChangeVersion search-attribute update)."""
+        return self.may_defer and workflow.patched(names.PATCH_ADK_PAUSES)
 
     def ref(self, agent: AgentSpec, branch: str | None) -> StepRef:
         return StepRef(

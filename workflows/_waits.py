@@ -15,6 +15,7 @@ from temporalio import workflow
 with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
+    from adk.events.event import Event
     from adk.events.event_actions import EventActions
 
     from ._base import RuntimeBase
@@ -24,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
     )
     from .contracts import (
         AgentSpec,
+        ConfirmedCall,
         HumanAnswer,
         PendingRequest,
     )
@@ -124,6 +126,118 @@ class HumanWaits(RuntimeBase):
             )
         )
         await self.flush()
+
+
+class DeferredWaits(HumanWaits):
+    """google-adk 2.13's pauses (a mixin of AgentRuntime, used when it `defers()`).
+
+    A pending call does not hold the ReAct loop: its run ends as 2.13's does (the model
+    answers a long-running call's intermediate result; a confirmation's pending response
+    ends the turn; a resumable app pauses at the call). What is still open then is
+    awaited here, durably: each answer is recorded as 2.13 records the user's
+    FunctionResponse message (an approved tool runs, once), and the agent that made the
+    call runs again, as 2.13's next run_async with that message does, under the same
+    invocation id. A resumable app goes on only once every request it paused on is
+    answered (2.13 pauses again while one is open)."""
+
+    def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
+        """What a step left open (`response`: its function responses, if any)."""
+        self.opened += len(requests)
+        self.deferred.extend(r for r in requests if r not in self.deferred)
+        if response is not None:
+            self.responded.update(r.id or "" for r in response.get_function_responses())
+
+    async def await_deferred(self) -> tuple[AgentSpec, list[EventActions]] | None:
+        """Wait for answers to what the runs left open; the agent to run next and the
+        actions of the tools that ran once approved. None when the invocation was
+        released (a new message for the session) before an answer came."""
+        requests = list(self.deferred)
+        await self.flush()  # the client sees everything before anyone can answer
+        for request in requests:
+            request.awaited = True
+        if self.hub is not None:
+            await self.hub.add(requests)
+        self.status = "waiting"
+        self.show()
+        handled: list[PendingRequest] = []
+        actions: list[EventActions] = []
+        while self.deferred:
+            if not await self._until_something_arrives():
+                return None
+            for request in list(self.deferred):
+                ready = request.id in self.answers or _past(request.deadline)
+                if self.progress.get(request.id) or ready:
+                    agent = self.context.tree.find(request.agent) or self.context.tree
+                    done = await self._await_one(agent, request.branch, request) if ready else None
+                    if ready:
+                        self.deferred.remove(request)
+                        handled.append(request)
+                    if done is not None:
+                        actions.append(done)
+                    elif not ready:  # (progress only: recorded, still open)
+                        await self._record_progress(request)
+            # 2.13: each answer message is a run of its own; a resumable app's run pauses
+            # again (no model call) while a call it paused on has no response at all
+            if handled and not (self.context.resumable and any(map(self._holds, self.deferred))):
+                break
+        self.status = "running"
+        self.show()
+        first = handled[0]
+        return self.context.tree.find(first.agent) or self.context.tree, actions
+
+    async def run_confirmed(self, confirmed: list[ConfirmedCall]) -> list[EventActions]:
+        """The tools a new message's confirmations answer (their invocation had ended):
+        each runs once, its response recorded after the message (2.13)."""
+        ran = []
+        for item in confirmed:
+            request = item.request
+            agent = self.context.tree.find(request.agent) or self.context.tree
+            call = types.FunctionCall(id=request.call_id, name=request.tool, args=request.args)
+            output = await self._run_tool_activity(
+                agent, request.branch, call, None, item.confirmation
+            )
+            self.apply_temp(output.actions.state_delta)
+            self._add_pending(
+                tool_response_event(
+                    request, output.response or {}, self.invocation_id, output.actions
+                )
+            )
+            ran.append(output.actions)
+        await self.flush()
+        return ran
+
+    def _holds(self, request: PendingRequest) -> bool:
+        """A resumable app stays paused on it: a confirmation, or a long-running call
+        that has no response yet (an intermediate one counts: 2.13's rule)."""
+        return request.kind == "confirmation" or request.call_id not in self.responded
+
+    async def _until_something_arrives(self) -> bool:
+        """Until an answer, a progress report or a deadline (True), or a release (False)."""
+        deadlines = [r.deadline for r in self.deferred if r.deadline is not None]
+        timeout = None
+        if deadlines:
+            timeout = timedelta(seconds=max(min(deadlines) - workflow.now().timestamp(), 0.001))
+
+        def arrived() -> bool:
+            return self.released or any(
+                r.id in self.answers or self.progress.get(r.id) for r in self.deferred
+            )
+
+        try:
+            await workflow.wait_condition(arrived, timeout=timeout)
+        except TimeoutError:
+            pass
+        return not self.released or any(r.id in self.answers for r in self.deferred)
+
+    async def _record_progress(self, request: PendingRequest) -> None:
+        for update in self.progress.pop(request.id, []):
+            self._add_pending(tool_response_event(request, _result(update), self.invocation_id))
+            self.responded.add(request.call_id)
+        await self.flush()
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and workflow.now().timestamp() >= deadline
 
 
 def _result(answer: HumanAnswer) -> dict[str, Any]:

@@ -107,8 +107,21 @@ class AdkAgentRunWorkflow:
                 reports_state=input.reports_state,
             )
         )
+        # a transfer's target at the top runs as the root's agent does (google-adk 2.13's
+        # pauses, see DeferredWaits); under a shell agent, its loop waits for answers
+        runtime.may_defer = not input.nested_transfers
         try:
             outcome = await runtime.run_agent(agent, input.branch)
+            while runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
+                answered = await runtime.await_deferred()
+                if answered is None:
+                    break
+                again, actions = answered
+                transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+                if transfer:  # the approved tool transferred: the root follows it
+                    outcome = runtime.result(transfer_to=transfer)
+                    break
+                outcome = await runtime.run_agent(again, input.branch)
         except CancelledError:
             if runtime.stopping is not None:  # stopped: its branches end before it does
                 await runtime.settle()

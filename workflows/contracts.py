@@ -196,6 +196,13 @@ class BeginOutput(Compact):
     when an agent's run fails."""
     busy_policy: BusyPolicy = "reject"
     """The app's `busy_policy`: what a message sent while this invocation runs does."""
+    confirmed: list[ConfirmedCall] = Field(default_factory=list)
+    """The confirmations the new message answers (FunctionResponses to
+    adk_request_confirmation calls of an invocation that has ended): their tools run
+    before the agent, as google-adk 2.13's request_confirmation processor runs them."""
+    resumable: bool = False
+    """The app is resumable (App.resumability_config): its invocations pause at a pending
+    call and record end-of-agent markers, as google-adk 2.13's."""
     invocation_state: dict[str, Any] = Field(default_factory=dict)
     """What a plugin's on_user_message_callback wrote into the session's state directly
     (SaveFilesAsArtifactsPlugin's pending artifact versions): google-adk 2.13 keeps it in
@@ -227,6 +234,13 @@ class CompactionOutput(Compact):
     start_timestamp: float | None = None
     end_timestamp: float | None = None
     """The time range its summary stands for."""
+
+
+class ConfirmedCall(BaseModel):
+    """A confirmation a new message answers, and the call it confirms."""
+
+    request: PendingRequest
+    confirmation: ToolConfirmation
 
 
 RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
@@ -385,6 +399,8 @@ class RunContext(Compact):
     inline in the workflow that runs its parent (its own sub-agents stay child
     workflows), one child workflow fewer per workflow agent; except under a
     ParallelAgent, whose branches each keep a workflow of their own."""
+    resumable: bool = False
+    """BeginOutput.resumable."""
 
     @property
     def tree(self) -> AgentSpec:
@@ -558,6 +574,10 @@ class HumanAnswer(BaseModel):
     """Sent as ADK's resume message (a FunctionResponse): google-adk 2.13 hands a
     confirmation's payload to the tool whatever the request declared, so it is not
     checked against the request's payload here (our approve/reject are)."""
+    response: dict[str, Any] | None = None
+    """ADK's message: the FunctionResponse's response as sent (a confirmation's is
+    recorded and parsed as 2.13 does). Our approve/reject record
+    `{"confirmed": ..., "payload": ...}`, the message 2.13's docs show."""
 
 
 class InvocationStatus(BaseModel):

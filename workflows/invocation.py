@@ -18,6 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from adk.activity_options import MODEL_DEFAULTS
+    from adk.events.event_actions import EventActions
 
     from . import _specs, names
     from ._busy import HeldMessages, completed, ended_by
@@ -38,7 +39,7 @@ with workflow.unsafe.imports_passed_through():
         InvocationStatus,
         PendingRequest,
         RunContext,
-        RunHook,
+        SessionRef,
         Submitted,
     )
 
@@ -90,9 +91,8 @@ class AdkInvocationWorkflow:
                 summary="begin: load session, record the user message, pick the agent",
                 **BOOKKEEPING,
             )
-            runtime = self._runtime = self._new_runtime(
-                input, begin.root, begin.run_hooks, begin.inline_workflow_agents
-            )
+            runtime = self._runtime = self._new_runtime(input, begin)
+            runtime.may_defer = True
             self._held.policy = begin.busy_policy
             if self._held.queue and begin.busy_policy == "interrupt":  # a newer one waits
                 self._held.interrupted_by = self._held.queue[0].invocation_id
@@ -106,7 +106,9 @@ class AdkInvocationWorkflow:
             if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
-                await runtime.run_with_transfers(agent, branch=None)
+                ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
+                await _go_on(runtime, agent, ran)
+                await self._run_after_answers(runtime)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
@@ -162,10 +164,9 @@ class AdkInvocationWorkflow:
             runtime.transcript.lines.append("_earlier events compacted into a summary_")
             runtime.show()
 
-    def _new_runtime(
-        self, input: InvocationInput, root: AgentSpec, run_hooks: list[RunHook], inline: bool
-    ) -> AgentRuntime:
+    def _new_runtime(self, input: InvocationInput, begin: BeginOutput) -> AgentRuntime:
         text = _text(input.new_message) if input.new_message else ""
+        root = begin.root
         context = RunContext(
             session=input.session,
             invocation_id=input.invocation_id,
@@ -175,8 +176,9 @@ class AdkInvocationWorkflow:
             root_digest=_specs.remember(root.model_dump_json()),
             root_workflow_id=workflow.info().workflow_id,
             asked=short(text, 120),
-            run_hooks=run_hooks,
-            inline_workflow_agents=inline,
+            run_hooks=begin.run_hooks,
+            inline_workflow_agents=begin.inline_workflow_agents,
+            resumable=begin.resumable,
         )
         temp = {k: v for k, v in (input.state_delta or {}).items() if k.startswith(TEMP_PREFIX)}
         # its result is not reported: the state it wrote stays out of it
@@ -185,6 +187,17 @@ class AdkInvocationWorkflow:
         if text:
             runtime.transcript.lines.append(f"**user**: {short(text, 300)}")
         return runtime
+
+    async def _run_after_answers(self, runtime: AgentRuntime) -> None:
+        """What the runs left open, answered: the calling agent runs again (google-adk
+        2.13's run_async with the user's FunctionResponse), until nothing is open."""
+        while runtime.deferred:
+            if self._held.queue:  # a message queued while it ran goes next, as a new one would
+                runtime.released = True
+            answered = await runtime.await_deferred()
+            if answered is None:  # released: a new message for the session starts next
+                return
+            await _go_on(runtime, *answered)
 
     async def _finish(self, runtime: AgentRuntime | None, status: str) -> None:
         if runtime is not None:
@@ -319,6 +332,26 @@ class AdkInvocationWorkflow:
     def _validate_progress(self, answer: HumanAnswer) -> None:
         self._check(_as(answer, "progress"))
 
+    @workflow.update(name=names.UPDATE_RELEASE)
+    async def release(self, session: SessionRef) -> str:
+        """End the wait (a new message for the session starts the next invocation); the
+        requests stay unanswered, as 2.13 leaves a call its user did not answer."""
+        assert self._runtime is not None
+        self._runtime.released = True
+        await workflow.wait_condition(lambda: self._done)
+        return f"Invocation {self._input.invocation_id} ended; its requests stay unanswered."
+
+    @release.validator
+    def _validate_release(self, session: SessionRef) -> None:
+        if session != self._input.session:
+            raise ValueError("This invocation does not work on that session.")
+        runtime = self._runtime
+        waits = runtime is not None and bool(runtime.deferred) and runtime.status == "waiting"
+        if self._done or not waits:
+            raise ValueError(
+                f"Invocation {self._input.invocation_id} is running, not waiting for answers."
+            )
+
     @workflow.signal(name=names.SIGNAL_ANSWER)
     async def answer(self, answer: HumanAnswer) -> None:
         """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
@@ -360,6 +393,17 @@ class AdkInvocationWorkflow:
         return InvocationStatus(
             invocation_id=self._input.invocation_id, status=self._status, pending=self._pending()
         )
+
+
+async def _go_on(runtime: AgentRuntime, agent: AgentSpec, actions: list[EventActions]) -> None:
+    """`agent` runs (after the tools an answer ran), or the target an approved tool
+    transferred to."""
+    transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+    if transfer:
+        outcome = runtime.result(transfer_to=transfer)
+        await runtime.follow_transfers(agent, outcome, None, runtime.records_errors)
+    else:
+        await runtime.run_with_transfers(agent, branch=None)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:

@@ -149,9 +149,17 @@ UPDATE_REJECT = "reject"
 UPDATE_RESPOND = "respond"
 UPDATE_PROGRESS = "progress"
 SIGNAL_ANSWER = "answer"
+UPDATE_RELEASE = "adk_release"
+"""A new message for the session while its invocation waits for answers (after its run,
+or paused): the invocation ends, leaving them unanswered, so the message can start the
+next invocation (google-adk 2.13: a new message is a new invocation; the calls stay open)."""
 PATCH_ANSWER_CHECKS = "answers-name-their-session"
 """The answer signal's checks since answers name their session and must fit their
 request (update validators do not replay: only the signal needs the patch)."""
+PATCH_ADK_PAUSES = "adk-2.13-pauses"
+"""Pending calls no longer hold the loop: the model sees an intermediate result, the run
+ends as google-adk 2.13's, and the invocation waits for answers after it (or pauses, in
+a resumable app). Histories recorded before wait inside the loop."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

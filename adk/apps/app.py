@@ -1,7 +1,7 @@
 """App: a named agent tree and its app-wide settings, the unit a worker serves.
 
-Runs on: process side. Fields as google.adk 2.13's; context caching and
-resumability are not implemented yet, and an App given either raises
+Runs on: process side. Fields as google.adk 2.13's; context caching is not
+implemented yet, and an App given it raises
 NotImplementedError at construction (it would otherwise run without them).
 Its plugins run in the worker that serves it (`plugin_manager_of`).
 """
@@ -35,7 +35,8 @@ def validate_app_name(name: str) -> None:
 
 
 class ResumabilityConfig(BaseModel):
-    """google.adk's resumability switch (is_resumable=True is not implemented yet)."""
+    """google.adk's resumability switch: a resumable app's invocation pauses at a pending
+    long-running call or confirmation (a workflow waiting durably) and resumes there."""
 
     is_resumable: bool = False
 
@@ -117,12 +118,6 @@ class App(BaseModel):
             raise ValueError("root_agent must be provided.")
         if self.context_cache_config is not None:
             raise not_implemented("App(context_cache_config=...)", "context caching")
-        if self.resumability_config is not None and self.resumability_config.is_resumable:
-            raise not_implemented(
-                "App(resumability_config=ResumabilityConfig(is_resumable=True))",
-                "google.adk's resumable invocations (pause on a long-running call, resume by"
-                " invocation_id)",
-            )
         return self
 
 
@@ -132,3 +127,7 @@ def plugin_manager_of(app: App) -> PluginManager:
     if app._plugin_manager is None:
         app._plugin_manager = PluginManager(app.plugins)
     return app._plugin_manager
+
+
+def is_resumable(app: App) -> bool:
+    return app.resumability_config is not None and app.resumability_config.is_resumable

@@ -12,7 +12,8 @@ A case is a module under cases/ written exactly as an ADK user writes it
   LlmResponse fields, or an exception to raise) are consumed in order, one per call; give each agent its own, so
   parallel branches stay deterministic.
 - `TURNS`: the user messages, one run_async each, in one session: a text, or
-  a function of the events yielded so far returning the message (a Content);
+  a function of the events yielded so far returning the message (a Content),
+  or run_async's keyword arguments (a dict: `new_message`, `invocation_id`);
   optionally `plugins()` (the app's plugins, given to the Runner; what a plugin
   appends to its `observed` list is compared too),
   `INITIAL_STATE` (the session's state when it is created),
@@ -24,6 +25,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   InMemoryArtifactService, as InMemoryRunner has: 2.13 refuses a code executor's
   result without one; ours runs without one as InMemoryRunner does; its artifacts
   are not compared),
+  `RESUMABLE = True` (the agent runs in an
+  `App(resumability_config=ResumabilityConfig(is_resumable=True))` on both sides),
+  `TURN_TIMEOUT` (seconds a turn may take, when it runs many child workflows),
   `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
   compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
@@ -323,17 +327,22 @@ async def _run_turns(runner: Any, case: pytypes.ModuleType, session: str) -> lis
             if callable(turn)
             else types.Content(role="user", parts=[types.Part(text=turn)])
         )
-        record: dict[str, Any] = {"message": _jsonable(message), "events": []}
+        # (a dict: run_async's arguments, e.g. an invocation_id to resume)
+        arguments = message if isinstance(message, dict) else {"new_message": message}
+        record: dict[str, Any] = {"message": _jsonable(arguments.get("new_message")), "events": []}
+        if "invocation_id" in arguments:
+            record["invocation_id"] = arguments["invocation_id"]
         turns.append(record)
         try:
-            async with asyncio.timeout(TURN_TIMEOUT):
+            async with asyncio.timeout(getattr(case, "TURN_TIMEOUT", TURN_TIMEOUT)):
                 async for event in runner.run_async(
-                    user_id=USER, session_id=session, new_message=message, **options
+                    user_id=USER, session_id=session, **arguments, **options
                 ):
                     seen.append(event)
                     record["events"].append(dump_event(event))
         except TimeoutError:
-            record["raised"] = {"class": "(kit)", "message": f"no end in {TURN_TIMEOUT} s"}
+            limit = getattr(case, "TURN_TIMEOUT", TURN_TIMEOUT)
+            record["raised"] = {"class": "(kit)", "message": f"no end in {limit} s"}
             break
         except Exception as error:  # compared, not hidden: the case's outcome
             record["raised"] = _error(error)
@@ -486,14 +495,16 @@ async def run_reference(case_name: str) -> Any:
 
             options["artifact_service"] = InMemoryArtifactService()
         compaction = _compaction(case, scripted)
-        if compaction is not None:  # an App (Runner(plugins=) is deprecated beside it)
-            from google.adk.apps import App
+        resumable = getattr(case, "RESUMABLE", False)
+        if compaction is not None or resumable:  # an App (Runner(plugins=) is deprecated)
+            from google.adk.apps import App, ResumabilityConfig
 
             options["app"] = App(
                 name=APP,
                 root_agent=agent,
                 plugins=plugins or [],
                 events_compaction_config=compaction,
+                resumability_config=ResumabilityConfig(is_resumable=True) if resumable else None,
             )
         else:
             options.update(app_name=APP, agent=agent, plugins=plugins)
@@ -525,6 +536,7 @@ async def run_ours(case_name: str, temporal_env: Any) -> Any:
             artifact_service=_artifact_service(case),
             memory_service=_memory_service(case),
             **({"events_compaction_config": compaction} if compaction is not None else {}),
+            resumable=getattr(case, "RESUMABLE", False),
         ) as runner:
             return await _document(runner, case, recorder, plugins)
 

@@ -56,11 +56,15 @@ CASES: dict[str, str | None] = {
     "sample_hello_world": None,
     "sample_hello_world_ma": None,
     "sample_callbacks": None,
-    "sample_human_in_loop": "by design (README, issue 14): a long-running call's invocation"
-    " waits: turn 2 ends after the 'pending' response with no model call (2.13 calls the"
-    " model, which answers, and ends the invocation), and turn 3's FunctionResponse resumes"
-    " the waiting invocation (one model call: the script's reply meant for turn 2) where 2.13"
-    " starts a new one (reimburse call, response, answer)",
+    "sample_human_in_loop": None,
+    "confirmation_approved_rejected": None,
+    "confirmation_resumable": None,
+    "resumable_long_running": None,
+    "confirmation_left_unanswered": None,
+    "confirmation_left_unanswered_resumable": None,
+    "confirmation_answered_later": None,
+    "long_running_transferred": None,
+    "resumable_workflow_agents": None,
     "sample_non_llm_sequential": None,
     "sample_workflow_agent_seq": None,
     "sample_simple_sequential": None,

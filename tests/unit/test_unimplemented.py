@@ -52,14 +52,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
     (lambda: App(name="app", root_agent=agent(), context_cache_config=object()), "context_cache"),
     (
-        lambda: App(
-            name="app",
-            root_agent=agent(),
-            resumability_config=ResumabilityConfig(is_resumable=True),
-        ),
-        "resumability_config",
-    ),
-    (
         lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
         "Runner(credential_service=...)",
     ),
@@ -89,6 +81,11 @@ def test_the_defaults_and_the_implemented_values_construct() -> None:
     """The same classes with google.adk's defaults (or what is implemented) build fine."""
     Agent(name="a", mode="chat", rerun_on_resume=False, planner=None, code_executor=None)
     App(name="app", root_agent=agent(), plugins=[], resumability_config=ResumabilityConfig())
+    App(
+        name="app",
+        root_agent=agent(),
+        resumability_config=ResumabilityConfig(is_resumable=True),
+    )
     RunConfig(max_llm_calls=3, streaming_mode=StreamingMode.NONE)
     Gemini(model="gemini-2.5-flash")
     Runner(app_name="app", agent=agent(), artifact_service=None, memory_service=None)

@@ -10,7 +10,7 @@ from google.genai import types
 from temporalio.testing import WorkflowEnvironment
 
 from adk.agents.base_agent import BaseAgent
-from adk.apps.app import App
+from adk.apps.app import App, ResumabilityConfig
 from adk.events.event import Event
 from adk.runners import Runner
 from adk.sessions import InMemorySessionService
@@ -35,12 +35,14 @@ async def runner_for(
     options.update(kwargs.pop("worker_options", {}))
     plugins = kwargs.pop("plugins", None)
     compaction = kwargs.pop("events_compaction_config", None)
-    if plugins is not None or compaction is not None:  # as ADK asks now: in the App
+    resumable = kwargs.pop("resumable", False)
+    if plugins is not None or compaction is not None or resumable:  # as ADK asks: in the App
         kwargs["app"] = App(
             name="test_app",
             root_agent=agent,
             plugins=plugins or [],
             events_compaction_config=compaction,
+            resumability_config=ResumabilityConfig(is_resumable=True) if resumable else None,
         )
     else:
         kwargs["agent"] = agent

@@ -78,7 +78,12 @@ async def test_unknown_app_fails_fast_naming_the_apps_served(temporal_env):
     assert "app_b" in message and "app_a" in message
     assert elapsed < 5
     # begin is a local activity: its one (non-retryable) failure is one marker
-    markers = [e for e in history.events if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED]
+    markers = [  # (the other marker: the workflow.patched of PATCH_ADK_PAUSES)
+        e
+        for e in history.events
+        if e.event_type == EventType.EVENT_TYPE_MARKER_RECORDED
+        and e.marker_recorded_event_attributes.marker_name == "core_local_activity"
+    ]
     scheduled = [
         e for e in history.events if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
     ]

@@ -21,6 +21,7 @@ from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from client import AgentClient, InvocationInterruptedError, SessionBusyError
 from workflows import names
+from workflows.contracts import InvocationStatus
 
 from .helpers import call, simplify, user_text
 
@@ -262,25 +263,70 @@ async def test_a_queued_message_survives_a_worker_restart(temporal_env):
     assert [t for _, t in simplify(stored) if isinstance(t, str)][-2:] == ["second", "second done"]
 
 
-async def test_a_message_for_a_waiting_invocation_is_still_refused(temporal_env):
-    """Whatever the policy: answering a waiting invocation is the resume path's."""
+@pytest.mark.parametrize("policy", ["reject", "queue"])
+async def test_a_message_for_a_waiting_invocation_is_not_busy(temporal_env, policy: str):
+    """Whatever the policy: an invocation that only waits for an answer gives way to a
+    new message (google-adk 2.13 runs it; the call stays unanswered)."""
     from adk.tools import LongRunningFunctionTool
 
     def order(item: str) -> None:
         """Places an order (answered later)."""
         return None
 
-    model = MockModel.create([call("order", item="x"), "placed"])
+    # (the unanswered call is left out of the second request: MockModel's second reply)
+    model = MockModel.create([call("order", item="x"), "second done"])
     agent = Agent(name="a", model=model, tools=[LongRunningFunctionTool(order)])
-    async with busy_runner(temporal_env, agent, "queue") as runner:
+    async with busy_runner(temporal_env, agent, policy) as runner:
         await via_runner(runner, "first")  # ends its turn waiting for the result
-        with pytest.raises(SessionBusyError, match="waiting for an answer"):
-            await via_client(runner, "second")
+        invocation, events = await via_client(runner, "second")
+        assert invocation.submitted is None  # started anew, not queued
+        assert simplify(events)[-1] == ("a", "second done")
+        stored = simplify(await session_events(runner))
+        assert stored == [
+            ("user", "first"),
+            ("a", ("call", "order", {"item": "x"})),
+            ("user", "second"),
+            ("a", "second done"),
+        ]
         workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
-        handle = runner._temporal.get_workflow_handle(workflow_id)
-        await handle.cancel()  # (ended here, while its worker runs)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(handle.result(), 20)
+        status = await runner._temporal.get_workflow_handle(workflow_id).query(
+            names.QUERY_STATUS, result_type=InvocationStatus
+        )
+        assert status.status == "completed"  # the second; the first gave way
+
+
+async def test_a_message_queued_while_it_ran_goes_next_when_the_invocation_ends_waiting(
+    temporal_env,
+):
+    """queue: the first invocation's model then calls a long-running tool and its run
+    ends waiting for the result; the message queued meanwhile runs next, as a new
+    message to a waiting invocation would (the call stays unanswered)."""
+    from adk.tools import LongRunningFunctionTool
+
+    gate = Gate()
+
+    def order(item: str) -> None:
+        """Places an order (answered later)."""
+        return None
+
+    model = MockModel.create([call("slow"), call("order", item="x"), lambda _: "second done"])
+    agent = Agent(name="a", model=model, tools=[gate.slow, LongRunningFunctionTool(order)])
+    async with busy_runner(temporal_env, agent, "queue") as runner:
+        first, second = await started_while_running(
+            gate, via_runner(runner, "first"), via_client(runner, "second")
+        )
+        assert not second.done()  # queued behind the first
+        gate.release.set()
+        await asyncio.wait_for(first, 30)
+        submitted, second_events = await asyncio.wait_for(second, 30)
+        stored = simplify(await session_events(runner))
+    assert submitted.submitted is not None and submitted.submitted.position == 1
+    assert simplify(second_events)[-1] == ("a", "second done")
+    assert stored[-3:] == [
+        ("a", ("call", "order", {"item": "x"})),
+        ("user", "second"),
+        ("a", "second done"),
+    ]
 
 
 async def test_interrupt_reaches_sub_agents_in_child_workflows(temporal_env):

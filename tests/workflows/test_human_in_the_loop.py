@@ -143,6 +143,19 @@ def bank_agent(runs: list[Any], *, require: Any = True, replies: list[Any] | Non
     )
 
 
+def replies(intermediate: dict[str, Any], to_it: str, to_the_rest: str) -> Callable[..., str]:
+    """One scripted reply answering a tool's intermediate result (`to_it`) or, once the
+    final result came, `to_the_rest`. (MockModel picks replies by the model turns in the
+    request: with the final result last, 2.13's contents leave out what came between the
+    call and it, so both requests hold the same turns.)"""
+
+    def reply(request: Any) -> str:
+        last = request.contents[-1].parts[-1].function_response
+        return to_it if last is not None and last.response == intermediate else to_the_rest
+
+    return reply
+
+
 # ── 1-4: confirmations ───────────────────────────────────────────────────────
 
 
@@ -191,7 +204,7 @@ async def test_require_confirmation_waits_then_runs_the_approved_tool_once(tempo
             (
                 "response",
                 "adk_request_confirmation",
-                {"hint": request.hint, "confirmed": True},
+                {"confirmed": True},
             ),
         ),
         ("bank", ("response", "transfer", {"sent": 500, "to": "bob"})),
@@ -245,8 +258,14 @@ async def test_callable_require_confirmation_only_asks_above_the_threshold(tempo
     assert seen[1:] == [(5000, "bob", True), (5000, "bob", True)]
 
 
-def leave_agent(runs: list[Any], extra_tools: list[Any] | None = None, first: Any = None) -> Agent:
-    """`book_leave` asks for confirmation itself, with a payload the approver fills in."""
+def leave_agent(
+    runs: list[Any],
+    extra_tools: list[Any] | None = None,
+    first: Any = None,
+    more: tuple[Any, ...] = (),
+) -> Agent:
+    """`book_leave` asks for confirmation itself, with a payload the approver fills in.
+    Its result ("waiting for the manager") is not final: the model answers it (2.13)."""
 
     def book_leave(days: int, tool_context: ToolContext) -> dict:
         confirmation = tool_context.tool_confirmation
@@ -258,8 +277,11 @@ def leave_agent(runs: list[Any], extra_tools: list[Any] | None = None, first: An
             return {"status": "waiting for the manager"}
         return {"status": "booked", "days": confirmation.payload["approved_days"]}
 
-    model = MockModel.create([first or call("book_leave", days=5), "Booked."])
-    return Agent(name="hr", model=model, tools=[book_leave, *(extra_tools or [])])
+    asked = replies({"status": "waiting for the manager"}, "I asked your manager.", "Booked.")
+    script = [first or call("book_leave", days=5), asked, *more]
+    return Agent(
+        name="hr", model=MockModel.create(script), tools=[book_leave, *(extra_tools or [])]
+    )
 
 
 async def test_request_confirmation_from_a_tool_carries_hint_and_payload(temporal_env):
@@ -278,12 +300,13 @@ async def test_request_confirmation_from_a_tool_carries_hint_and_payload(tempora
     assert simplify(events)[2:] == [
         ("hr", ("call", "adk_request_confirmation", events[2].get_function_calls()[0].args)),
         ("hr", ("response", "book_leave", {"status": "waiting for the manager"})),
+        ("hr", "I asked your manager."),
         (
             "user",
             (
                 "response",
                 "adk_request_confirmation",
-                {"hint": "Approve the leave?", "confirmed": True, "payload": {"approved_days": 3}},
+                {"confirmed": True, "payload": {"approved_days": 3}},
             ),
         ),
         ("hr", ("response", "book_leave", {"status": "booked", "days": 3})),
@@ -302,7 +325,7 @@ def order_laptop(model: str) -> dict:
 async def test_invalid_answers_are_rejected_and_nothing_is_written(temporal_env):
     runs: list[Any] = []
     both = [call("book_leave", days=2), call("order_laptop", model="x1")]
-    agent = leave_agent(runs, [LongRunningFunctionTool(order_laptop)], first=both)
+    agent = leave_agent(runs, [LongRunningFunctionTool(order_laptop)], first=both, more=("Ok.",))
     async with runner_for(temporal_env, agent) as runner:
         client, invocation = await start(runner, "leave and a laptop")
         pending = await waiting_for(client, invocation, 2)
@@ -329,48 +352,63 @@ async def test_invalid_answers_are_rejected_and_nothing_is_written(temporal_env)
         assert [r.id for r in (await client.status(wid)).pending] == [laptop.id]
         await client.respond(wid, laptop.id, {"status": "delivered"})
         await finish(runner, invocation)
-        await refused(client.respond(wid, laptop.id, {"again": True}), "not running")
+        # ended: the answer would be the next message, but this call has its answer
+        await refused(client.respond(wid, laptop.id, {"again": True}), "already answered")
     assert runs == [None, {"approved_days": 2}]
 
 
 # ── 6-8: long-running tools ─────────────────────────────────────────────────
 
 
-async def test_long_running_tool_waits_for_progress_and_the_final_result(temporal_env):
-    model = MockModel.create([call("order_laptop", model="x1"), "Your laptop arrived."])
+async def test_long_running_tool_progress_then_the_final_result(temporal_env):
+    """google-adk 2.13: the model answers the tool's intermediate result in the same
+    invocation; the invocation then waits (durably) for the final result, which runs the
+    agent again as ADK's FunctionResponse message does."""
+    ordered = {"status": "ordered", "model": "x1"}
+    model = MockModel.create(
+        [
+            call("order_laptop", model="x1"),
+            replies(ordered, "Your laptop is ordered.", "Your laptop arrived."),
+        ]
+    )
     agent = Agent(name="it", model=model, tools=[LongRunningFunctionTool(order_laptop)])
     async with runner_for(temporal_env, agent) as runner:
         client, invocation = await start(runner, "I need a laptop")
         [request] = await waiting_for(client, invocation)
-        # registered before the tool ran (an early answer is kept): wait for its response
-        so_far = await eventually(lambda: _grown(runner, invocation, 3))
+        so_far = await eventually(lambda: _grown(runner, invocation, 4))
         call_id = so_far[1].get_function_calls()[0].id
         assert so_far[1].long_running_tool_ids == {call_id}
         assert (request.id, request.kind, request.tool) == (call_id, "long_running", "order_laptop")
         assert simplify(so_far[2:]) == [
-            ("it", ("response", "order_laptop", {"status": "ordered", "model": "x1"}))
+            ("it", ("response", "order_laptop", {"status": "ordered", "model": "x1"})),
+            ("it", "Your laptop is ordered."),
         ]
         wid = invocation.workflow_id
+        await eventually(lambda: _awaited(client, wid))
 
         await client.progress(wid, request.id, {"status": "shipped"})
-        events = await eventually(lambda: _grown(runner, invocation, 4))
-        assert simplify(events[3:]) == [("it", ("response", "order_laptop", {"status": "shipped"}))]
+        events = await eventually(lambda: _grown(runner, invocation, 5))
+        assert simplify(events[4:]) == [("it", ("response", "order_laptop", {"status": "shipped"}))]
         assert [r.id for r in (await client.status(wid)).pending] == [request.id]
         assert await adk_status(invocation.handle) == "waiting"
-        assert len(model.requests) == 1
+        assert len(model.requests) == 2
 
         await client.respond(wid, request.id, {"status": "delivered"})
         events = await finish(runner, invocation)
-    [(author, final)] = responses(events[4:5])
+    [(author, final)] = responses(events[5:6])
     assert (author, final.id, final.name, final.response) == (
         "user",
         call_id,
         "order_laptop",
         {"status": "delivered"},
     )
-    assert simplify(events[5:]) == [("it", "Your laptop arrived.")]
-    seen = model.requests[1].contents[-1].parts[-1].function_response  # adk- ids stripped
+    assert simplify(events[6:]) == [("it", "Your laptop arrived.")]
+    seen = model.requests[2].contents[-1].parts[-1].function_response  # adk- ids stripped
     assert (seen.name, seen.response) == ("order_laptop", {"status": "delivered"})
+
+
+async def _awaited(client: AgentClient, workflow_id: str) -> bool:
+    return any(r.awaited for r in (await client.status(workflow_id)).pending)
 
 
 async def _grown(runner: Runner, invocation: Invocation, count: int) -> list[Event] | None:
@@ -378,16 +416,25 @@ async def _grown(runner: Runner, invocation: Invocation, count: int) -> list[Eve
     return events if len(events) >= count else None
 
 
-async def test_two_long_running_calls_answered_in_reverse_order(temporal_env):
+def order_later(model: str) -> None:
+    """Orders a laptop; IT answers later (nothing to say yet)."""
+    return None
+
+
+async def test_resumable_app_pauses_until_both_calls_are_answered(temporal_env):
+    """A resumable app pauses at calls with no response yet; answered in reverse order,
+    the first answer is recorded and the invocation stays paused (no model call), as
+    google-adk 2.13's resumed run pauses again; the second runs the agent on."""
     model = MockModel.create(
-        [[call("order_laptop", model="a"), call("order_laptop", model="b")], "Both arrived."]
+        [[call("order_later", model="a"), call("order_later", model="b")], "Both arrived."]
     )
-    agent = Agent(name="it", model=model, tools=[LongRunningFunctionTool(order_laptop)])
-    async with runner_for(temporal_env, agent) as runner:
+    agent = Agent(name="it", model=model, tools=[LongRunningFunctionTool(order_later)])
+    async with runner_for(temporal_env, agent, resumable=True) as runner:
         client, invocation = await start(runner, "two laptops")
         first, second = await waiting_for(client, invocation, 2)
         assert [first.args, second.args] == [{"model": "a"}, {"model": "b"}]
         wid = invocation.workflow_id
+        await eventually(lambda: _awaited(client, wid))
         await client.respond(wid, second.id, {"status": "b delivered"})
 
         async def second_persisted() -> bool:
@@ -398,7 +445,7 @@ async def test_two_long_running_calls_answered_in_reverse_order(temporal_env):
 
         await eventually(second_persisted)
         assert [r.id for r in (await client.status(wid)).pending] == [first.id]
-        assert len(model.requests) == 1  # the loop waits for both
+        assert len(model.requests) == 1  # still paused on the first
         await client.respond(wid, first.id, {"status": "a delivered"})
         events = await finish(runner, invocation)
     answers = [(r.id, r.response) for a, r in responses(events) if a == "user"]
@@ -415,11 +462,18 @@ async def test_two_long_running_calls_answered_in_reverse_order(temporal_env):
     ]
     assert {"status": "a delivered"} in seen and {"status": "b delivered"} in seen
     assert simplify(events)[-1] == ("it", "Both arrived.")
+    assert events[-1].actions.end_of_agent is True  # (no content: simplify skips it)
 
 
 async def test_deadline_turns_an_unanswered_call_into_an_error_result(temporal_env):
     tool = LongRunningFunctionTool(order_laptop, deadline=timedelta(seconds=1))
-    model = MockModel.create([call("order_laptop", model="x1"), "IT did not answer in time."])
+    ordered = {"status": "ordered", "model": "x1"}
+    model = MockModel.create(
+        [
+            call("order_laptop", model="x1"),
+            replies(ordered, "Ordered.", "IT did not answer in time."),
+        ]
+    )
     agent = Agent(name="it", model=model, tools=[tool])
     async with runner_for(temporal_env, agent) as runner:
         _, invocation = await start(runner, "laptop")
@@ -430,7 +484,7 @@ async def test_deadline_turns_an_unanswered_call_into_an_error_result(temporal_e
     assert (author, expired.id, expired.name) == ("it", call_id, "order_laptop")
     assert "No result for order_laptop()" in expired.response["error"]
     assert "0:00:01" in expired.response["error"]
-    assert model.requests[1].contents[-1].parts[-1].function_response.response == expired.response
+    assert model.requests[2].contents[-1].parts[-1].function_response.response == expired.response
     assert simplify(events)[-1] == ("it", "IT did not answer in time.")
 
 
@@ -678,7 +732,12 @@ async def open_ticket(amount: int) -> dict:
 async def test_a_turn_that_stops_at_a_wait_yields_the_intermediate_response(temporal_env, where):
     """run_async ends once the invocation waits, not once the request is registered
     (before the tool runs): the tool's intermediate response is yielded first, every time."""
-    model = MockModel.create([call("open_ticket", amount=200), "Approved and paid."])
+    # google-adk 2.13: the model answers the intermediate response, at the root as in a
+    # transferred agent (a child workflow)
+    said = ["Asked the manager."]
+    pending = {"status": "pending", "ticket": "t-1"}
+    reply = replies(pending, "Asked the manager.", "Approved and paid.")
+    model = MockModel.create([call("open_ticket", amount=200), reply])
     desk = Agent(name="desk", model=model, tools=[LongRunningFunctionTool(open_ticket)])
     agent = desk
     if where == "transferred":
@@ -687,11 +746,12 @@ async def test_a_turn_that_stops_at_a_wait_yields_the_intermediate_response(temp
     async with runner_for(temporal_env, agent) as runner:
         session = f"ticket-{where}"
         events = await turn(runner, "reimburse 200", session=session, user=USER)
-        assert simplify(events)[-2:] == [
+        assert simplify(events)[-2 - len(said) :] == [
             ("desk", ("call", "open_ticket", {"amount": 200})),
             ("desk", ("response", "open_ticket", {"status": "pending", "ticket": "t-1"})),
+            *[("desk", text) for text in said],
         ]
-        call_id = events[-1].content.parts[0].function_response.id
+        call_id = events[-1 - len(said)].content.parts[0].function_response.id
         answer = types.FunctionResponse(id=call_id, name="open_ticket", response={"ok": True})
         message = types.Content(role="user", parts=[types.Part(function_response=answer)])
         resumed = [
