@@ -116,12 +116,21 @@ async def run_tree(env: Any, session: str, **worker: Any) -> tuple[list[Any], di
     return said, stored.state, sorted(ids)
 
 
+def by_branch(said: list[Any]) -> dict[str | None, list[Any]]:
+    grouped: dict[str | None, list[Any]] = {}
+    for entry in said:
+        grouped.setdefault(entry[1], []).append(entry)
+    return grouped
+
+
 async def test_workflow_agents_inline_give_the_same_session_with_fewer_workflows(temporal_env):
     said, state, ids = await run_tree(temporal_env, "children")
     said_inline, state_inline, ids_inline = await run_tree(
         temporal_env, "inline", inline_workflow_agents=True
     )
-    assert said_inline == said
+    # the same events, each branch's in its order (the branches of a ParallelAgent
+    # interleave by timing, in google-adk as here)
+    assert by_branch(said_inline) == by_branch(said)
     assert state_inline == state
     assert len(said) == 8  # user, first, left, r1, r2, step twice, last
     assert ids == ["again", "fan", "first", "last", "left", "r1", "r2", "right", "step"]
