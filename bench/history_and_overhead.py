@@ -17,7 +17,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 from google.genai import types
 from temporalio.api.enums.v1 import EventType
@@ -314,21 +314,32 @@ async def timed(fn: Callable[[], Awaitable[Any]]) -> float:
     return time.perf_counter() - started
 
 
-async def throughput(config: Config) -> None:
-    """Invocations/s with THROUGHPUT_IN_FLIGHT in flight, and CPU per invocation."""
-    gate = asyncio.Semaphore(THROUGHPUT_IN_FLIGHT)
+class Measured(Protocol):
+    """What `throughput` runs and fills in (this module's Config, bench.multi_agent's)."""
+
+    run: Callable[[], Awaitable[Any]]
+    throughputs: list[float]
+    cpu_self: list[float]
+    cpu_server: list[float]
+
+
+async def throughput(
+    config: Measured, total: int = THROUGHPUT_TOTAL, in_flight: int = THROUGHPUT_IN_FLIGHT
+) -> None:
+    """Invocations/s with `in_flight` in flight, and CPU per invocation."""
+    gate = asyncio.Semaphore(in_flight)
 
     async def one() -> None:
         async with gate:
             await config.run()
 
     cpu, server, started = time.process_time(), children_cpu_seconds(), time.perf_counter()
-    await asyncio.gather(*(one() for _ in range(THROUGHPUT_TOTAL)))
-    config.throughputs.append(THROUGHPUT_TOTAL / (time.perf_counter() - started))
-    config.cpu_self.append((time.process_time() - cpu) / THROUGHPUT_TOTAL)
+    await asyncio.gather(*(one() for _ in range(total)))
+    config.throughputs.append(total / (time.perf_counter() - started))
+    config.cpu_self.append((time.process_time() - cpu) / total)
     server_after = children_cpu_seconds()
     if server is not None and server_after is not None:
-        config.cpu_server.append((server_after - server) / THROUGHPUT_TOTAL)
+        config.cpu_server.append((server_after - server) / total)
 
 
 async def activity_breakdown(handles: list[WorkflowHandle[Any, Any]]) -> dict[str, Any]:

@@ -40,7 +40,7 @@ from adk.runners import Runner
 from adk.sessions import SqliteSessionService
 from adk.testing import MockModel
 from bench.bare_pipeline import FLOOR_ACTIVITIES, FLOOR_WORKFLOWS
-from bench.history_and_overhead import children_cpu_seconds, pct
+from bench.history_and_overhead import pct, throughput, timed
 from client import AgentClient
 from durable_adk.dev_server import DEV_SERVER_ARGS, temporal_binary
 from worker import build_worker
@@ -238,28 +238,6 @@ async def trees(client: Client, handles: list[WorkflowHandle[Any, Any]]) -> list
 # ── measuring ───────────────────────────────────────────────────────────────
 
 
-async def timed(fn: Callable[[], Awaitable[None]]) -> float:
-    started = time.perf_counter()
-    await fn()
-    return time.perf_counter() - started
-
-
-async def throughput(config: Config, total: int) -> None:
-    gate = asyncio.Semaphore(IN_FLIGHT)
-
-    async def one() -> None:
-        async with gate:
-            await config.run()
-
-    cpu, server, started = time.process_time(), children_cpu_seconds(), time.perf_counter()
-    await asyncio.gather(*(one() for _ in range(total)))
-    config.throughputs.append(total / (time.perf_counter() - started))
-    config.cpu_self.append((time.process_time() - cpu) / total)
-    server_after = children_cpu_seconds()
-    if server is not None and server_after is not None:
-        config.cpu_server.append((server_after - server) / total)
-
-
 def ms(seconds: float) -> str:
     return f"{seconds * 1000:6.1f} ms"
 
@@ -333,7 +311,7 @@ async def measure(client: Client, tmp: str, runs: int, total: int, rounds: int) 
         }
         for round_ in range(rounds):  # alternating order: the same mean position for all
             for config in configs if round_ % 2 == 0 else list(reversed(configs)):
-                await throughput(config, total)
+                await throughput(config, total, IN_FLIGHT)
     store.close()
 
     print(
