@@ -304,6 +304,7 @@ PUBLIC_API = {
         "ToolConfirmation",
         "ToolContext",
         "TransferToAgentTool",
+        "VertexAiSearchTool",
         "enterprise_web_search",
         "exit_loop",
         "google_maps_grounding",

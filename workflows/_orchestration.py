@@ -44,6 +44,7 @@ with workflow.unsafe.imports_passed_through():
 _WORKFLOW_AGENTS = ("sequential", "parallel", "loop")
 
 TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
+TRANSFER_FAILURE_AUTHOR_PATCH = "transfer-failure-by-transferring-agent"
 """Histories from before: the transferring agent's after_agent_callback ran right away."""
 
 
@@ -199,14 +200,25 @@ class Orchestration(RuntimeBase):
                     self.record_error(agent, branch, error)
                 raise
             path = self.paths.transfer(target) if self.paths else self.node_path
-            outcome = await self._child(
-                target,
-                branch,
-                records_errors=records_errors,
-                node_path=path,
-                nested=nested,
-                report_state=report_state,
+            # google-adk 2.13 records an LLM target's failure as the failure of the agent
+            # that transferred to it (the target runs inside its run); inside a
+            # Sequential, Parallel or Loop target, the failing agent records it
+            by_transferrer = target.kind == "llm" and workflow.patched(
+                TRANSFER_FAILURE_AUTHOR_PATCH
             )
+            try:
+                outcome = await self._child(
+                    target,
+                    branch,
+                    records_errors=records_errors and not by_transferrer,
+                    node_path=path,
+                    nested=nested,
+                    report_state=report_state,
+                )
+            except Exception as error:
+                if records_errors and by_transferrer:
+                    self.record_error(agent, branch, error, node_path=path)
+                raise
             if outcome.after_callback_deferred:
                 deferred.append((target, path))
             escalated = escalated or outcome.escalated

@@ -220,11 +220,18 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
             **fields,
         )
 
-    def record_error(self, agent: AgentSpec, branch: str | None, error: BaseException) -> None:
+    def record_error(
+        self,
+        agent: AgentSpec,
+        branch: str | None,
+        error: BaseException,
+        node_path: str | None = None,
+    ) -> None:
         """The error event google-adk records when an exception ends `agent`'s run
         (error_code: the class name, error_message: its text); once per exception,
         by the LLM agent it ended (the agents around it only pass it on), and only
-        for an agent run at the top (see AgentRunInput.records_errors)."""
+        for an agent run at the top (see AgentRunInput.records_errors). `node_path`:
+        the failed run's, when not this one's (a transfer target's failure)."""
         if getattr(error, "_adk_recorded", False):
             return
         if agent.kind != "llm" or not self.records_errors:  # 2.13 records none there
@@ -234,9 +241,10 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
             code, message = raised.name, raised.message
         else:
             code, message = failure_message(error)
-        self._add_pending(
-            self.new_event(agent.name, branch, error_code=code, error_message=message)
-        )
+        event = self.new_event(agent.name, branch, error_code=code, error_message=message)
+        if node_path is not None:
+            event.node_info.path = node_path
+        self._add_pending(event)
         error._adk_recorded = True  # type: ignore[attr-defined]
 
     # ── stopping at the next step (busy policy `interrupt`, workflows/_busy.py) ──

@@ -259,14 +259,22 @@ class LlmAgent(BaseAgent):
     def _swapped_tool(self, tool: Any) -> Any:
         """`tool`, or what google-adk 2.13 uses in its place: beside other tools or
         transfer targets, a GoogleSearchTool(bypass_multi_tools_limit=True) runs as a
-        GoogleSearchAgentTool over this agent's model (one per tool, kept)."""
+        GoogleSearchAgentTool over this agent's model (one per tool, kept); a
+        VertexAiSearchTool(bypass_multi_tools_limit=True) would be a
+        DiscoveryEngineSearchTool, not implemented yet (NotImplementedError)."""
         from ..flows.llm_flows.agent_transfer import get_transfer_targets
         from ..tools.google_search_tool import GoogleSearchTool
+        from ..tools.vertex_ai_search_tool import VertexAiSearchTool
 
-        if not (isinstance(tool, GoogleSearchTool) and tool.bypass_multi_tools_limit):
+        if not (
+            isinstance(tool, GoogleSearchTool | VertexAiSearchTool)
+            and tool.bypass_multi_tools_limit
+        ):
             return tool
         if len(self.tools) <= 1 and not get_transfer_targets(self):
             return tool
+        if isinstance(tool, VertexAiSearchTool):
+            return tool._to_discovery_engine_search_tool()
         kept = self._search_agent_tools.get(id(tool))
         if kept is None or kept[0] is not tool:
             from ..tools.google_search_agent_tool import (

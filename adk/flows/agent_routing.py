@@ -5,7 +5,9 @@ Runs on: activity side (begin activity).
 Follows the seed specification (ADK's Runner._find_agent_to_run): a function
 response goes to the agent that made the matching call; otherwise the most
 recent agent that spoke keeps the conversation, if it (and every ancestor) is
-an LlmAgent allowing transfer to its parent; otherwise the root agent runs.
+an LlmAgent allowing transfer to its parent; so does the target of a transfer it
+never answered (it failed first); a failure's error event is not a reply;
+otherwise the root agent runs (google-adk 2.13's _agent_router).
 """
 
 from __future__ import annotations
@@ -30,11 +32,21 @@ def find_agent_to_run(session: Session, root_agent: BaseAgent) -> BaseAgent:
             return caller
         logger.warning("Function call from an unknown agent: %s", call_event.author)
 
+    from .llm_flows.agent_transfer import get_transfer_targets
+
     for event in reversed(session.events):
         if event.author == "user":
             continue
         if event.actions.agent_state is not None or event.actions.end_of_agent:
             continue
+        if event.error_code and not (event.content and event.content.parts):
+            continue  # a failure's record: not a reply (its author is the transferring agent)
+        target_name = event.actions.transfer_to_agent
+        source = root_agent.find_agent(event.author) if target_name else None
+        if source is not None:  # the target of a transfer it never answered owns the turn
+            target = next((a for a in get_transfer_targets(source) if a.name == target_name), None)
+            if target is not None and is_transferable_across_agent_tree(target):
+                return target
         if event.author == root_agent.name:
             return root_agent
         agent = root_agent.find_sub_agent(event.author)

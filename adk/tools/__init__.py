@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from .tool_context import ToolContext
     from .transfer_to_agent_tool import TransferToAgentTool, transfer_to_agent
     from .url_context_tool import url_context
+    from .vertex_ai_search_tool import VertexAiSearchTool
 
 _LAZY = {  # name -> (module, attribute)
     "AgentTool": (".agent_tool", "AgentTool"),
@@ -43,6 +44,7 @@ _LAZY = {  # name -> (module, attribute)
     "McpToolset": (".mcp_tool.mcp_toolset", "McpToolset"),
     "ToolContext": (".tool_context", "ToolContext"),
     "TransferToAgentTool": (".transfer_to_agent_tool", "TransferToAgentTool"),
+    "VertexAiSearchTool": (".vertex_ai_search_tool", "VertexAiSearchTool"),
     "exit_loop": (".exit_loop_tool", "exit_loop"),
     "enterprise_web_search": (".enterprise_search_tool", "enterprise_web_search_tool"),
     "google_maps_grounding": (".google_maps_grounding_tool", "google_maps_grounding"),
@@ -66,6 +68,7 @@ __all__ = [
     "ToolConfirmation",
     "ToolContext",
     "TransferToAgentTool",
+    "VertexAiSearchTool",
     "enterprise_web_search",
     "exit_loop",
     "google_maps_grounding",

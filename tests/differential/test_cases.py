@@ -129,6 +129,9 @@ CASES: dict[str, str | None] = {
     "compaction_default_summarizer": None,
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
+    "vertex_ai_search": None,
+    "vertex_ai_search_refused": None,
+    "transfer_target_fails": None,
 }
 
 

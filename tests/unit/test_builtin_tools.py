@@ -164,3 +164,32 @@ def test_two_agents_running_a_search_agent_fail_to_load_saying_why() -> None:
     with pytest.raises(AgentTreeError, match="More than one agent uses GoogleSearchTool"):
         validate_tree(root)
     validate_tree(Agent(name="root", model="gemini-2.5-flash", sub_agents=[searcher("a")]))
+
+
+def test_vertex_ai_search_refuses_what_google_adk_refuses() -> None:
+    from google.adk.tools import VertexAiSearchTool as RefVertex
+
+    from adk.tools import VertexAiSearchTool
+
+    for kwargs in (
+        {},
+        {"data_store_id": "d", "search_engine_id": "e"},
+        {"data_store_id": "d", "data_store_specs": []},
+    ):
+        with pytest.raises(ValueError) as ours:
+            VertexAiSearchTool(**kwargs)
+        with pytest.raises(ValueError) as reference:
+            RefVertex(**kwargs)
+        assert str(ours.value) == str(reference.value)
+
+
+async def test_vertex_ai_search_bypass_beside_other_tools_is_not_silently_dropped() -> None:
+    """2.13 swaps in a DiscoveryEngineSearchTool there; ours says it lacks one."""
+    from adk.tools import VertexAiSearchTool
+
+    search = VertexAiSearchTool(data_store_id="d", bypass_multi_tools_limit=True)
+    alone = Agent(name="alone", model="gemini-2.5-flash", tools=[search])
+    assert await alone.canonical_tools() == [search]
+    beside = Agent(name="beside", model="gemini-2.5-flash", tools=[search, lambda: None])
+    with pytest.raises(NotImplementedError, match="DiscoveryEngineSearchTool"):
+        await beside.canonical_tools()

@@ -204,8 +204,9 @@ async def test_an_unknown_transfer_target_is_adks_value_error(temporal_env):
 
 
 async def test_error_events_are_recorded_where_adk_records_them(temporal_env):
-    """2.13: by a failing LLM agent run at the top (the root, a transfer target),
-    none under a Sequential agent (nor by the shell agent itself)."""
+    """2.13: by a failing LLM agent run at the top, a transfer target's failure by the
+    agent that transferred to it (differential case transfer_target_fails), none under
+    a Sequential agent (nor by the shell agent itself)."""
     target = Agent(name="target", model=MockModel.create([call("broken", x=3)]), tools=[broken])
     root = Agent(
         name="root", model=MockModel.create([call("transfer_to_agent", agent_name="target")])
@@ -214,7 +215,7 @@ async def test_error_events_are_recorded_where_adk_records_them(temporal_env):
     target.parent_agent = root
     async with runner_for(temporal_env, root) as runner:
         _, events = await failed_turn(runner, KeyError)
-    assert errors(events) == [("target", "KeyError", "'no entry 3'")]
+    assert errors(events) == [("root", "KeyError", "'no entry 3'")]
 
     step = Agent(name="step", model=MockModel.create([call("broken", x=4)]), tools=[broken])
     pipeline = SequentialAgent(name="pipeline", sub_agents=[step])

@@ -97,13 +97,17 @@ def incompatible_builtin_tool_error(agent: LlmAgent, model: str | None) -> str |
     its model (Gemini before 3 refuses the two together); None when they can."""
     from ...tools.enterprise_search_tool import EnterpriseWebSearchTool
     from ...tools.google_search_tool import GoogleSearchTool
+    from ...tools.vertex_ai_search_tool import VertexAiSearchTool
 
     for tool in agent.tools:
-        if not isinstance(tool, GoogleSearchTool | EnterpriseWebSearchTool):
+        if not isinstance(tool, GoogleSearchTool | VertexAiSearchTool | EnterpriseWebSearchTool):
             continue
         if builtin_tools_with_function_calling(getattr(tool, "model", None) or model):
             continue
-        if isinstance(tool, GoogleSearchTool) and not tool.bypass_multi_tools_limit:
+        if (
+            isinstance(tool, GoogleSearchTool | VertexAiSearchTool)
+            and not tool.bypass_multi_tools_limit
+        ):
             return (
                 f"Agent '{agent.name}' has sub-agent transfer targets but is configured with"
                 f" {type(tool).__name__} without bypass_multi_tools_limit=True. Gemini models"
