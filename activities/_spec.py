@@ -49,8 +49,21 @@ def tool_kind(tool: BaseTool) -> ToolKind:
     if tool.name == "exit_loop":
         return "exit_loop"
     if isinstance(tool, AgentTool):
+        own = [m for m in ("run_async", "run_async_with_events") if _overrides(tool, m)]
+        if own:
+            raise not_implemented(
+                f"{type(tool).__name__}.{own[0]} (a subclass of AgentTool with its own run)",
+                "overriding an AgentTool's run: its agent runs as a child workflow, not"
+                " through the tool's run_async (wrap the agent, or use a FunctionTool that"
+                " does what the override did)",
+            )
         return "agent"
     return "long_running" if tool.is_long_running else "function"
+
+
+def _overrides(tool: AgentTool, method: str) -> bool:
+    mine = getattr(type(tool), method, None)
+    return mine is not None and mine is not getattr(AgentTool, method, None)
 
 
 def tool_options(tool: BaseTool, agent_default: ActivityOptions | None) -> ActivityOptions | None:

@@ -29,6 +29,7 @@ from adk.tools import (
     preload_memory,
     url_context,
 )
+from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from adk.tools.base_toolset import BaseToolset
 
@@ -40,6 +41,20 @@ def agent() -> Agent:
 class _Toolset(BaseToolset):
     async def get_tools(self, readonly_context: Any = None) -> list[BaseTool]:
         return []
+
+
+class _TimedAgentTool(AgentTool):
+    """As adk-python's agent_tool_resilience sample: wraps the agent's run."""
+
+    async def run_async(self, *, args: dict[str, Any], tool_context: Any) -> Any:
+        return await super().run_async(args=args, tool_context=tool_context)
+
+
+def _spec_with(tool: BaseTool) -> object:
+    from activities._spec import build_spec
+    from adk.plugins.plugin_manager import PluginManager
+
+    return build_spec(Agent(name="root", model="gemini-2.5-flash", tools=[tool]), PluginManager())
 
 
 # (what is built, the text the error must name)
@@ -65,6 +80,7 @@ CASES: list[tuple[Callable[[], object], str]] = [
         lambda: BaseTool(name="t", description="d", behavior=types.Behavior.NON_BLOCKING),
         "behavior",
     ),
+    (lambda: _spec_with(_TimedAgentTool(agent())), "_TimedAgentTool.run_async"),
 ]
 
 
