@@ -22,6 +22,7 @@ from google.genai import types
 from temporalio.client import Client
 from temporalio.testing import WorkflowEnvironment
 
+from adk._unimplemented import not_implemented
 from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
 from adk.agents.run_config import RunConfig
@@ -36,6 +37,7 @@ from adk.plugins.base_plugin import BasePlugin
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
+from adk.utils._debug_output import print_event
 from client import AgentClient, SessionBusyError
 from client._sealing import sealing_client, sealing_converter
 from worker import _build as worker_build
@@ -87,6 +89,8 @@ class Runner:
         self._closes_plugins = True
         self.app_name = app_name or app.name
         self.agent = app.root_agent
+        self.context_cache_config = app.context_cache_config
+        self.resumability_config = app.resumability_config
         self.artifact_service = artifact_service
         self.memory_service = memory_service
         self.credential_service = credential_service
@@ -220,6 +224,57 @@ class Runner:
                 if streaming is not None and not ended:
                     self._abandoned[key] = streaming
             return
+
+    async def run_debug(
+        self,
+        user_messages: str | list[str],
+        *,
+        user_id: str = "debug_user_id",
+        session_id: str = "debug_session_id",
+        run_config: RunConfig | None = None,
+        quiet: bool = False,
+        verbose: bool = False,
+    ) -> list[Event]:
+        """google-adk 2.13's debug helper: send each message in turn to the session
+        (created if missing), print the answers as `author > text` (`verbose`: tool
+        calls and results too; `quiet`: nothing) and return every event."""
+        run_config = run_config or RunConfig()
+        session = await self.session_service.get_session(
+            app_name=self.app_name,
+            user_id=user_id,
+            session_id=session_id,
+            config=run_config.get_session_config,
+        )
+        if not session:
+            session = await self.session_service.create_session(
+                app_name=self.app_name, user_id=user_id, session_id=session_id
+            )
+            if not quiet:
+                logger.info("Created new session: %s", session_id)
+        elif not quiet:
+            logger.info("Continue session: %s", session_id)
+        events: list[Event] = []
+        for message in [user_messages] if isinstance(user_messages, str) else user_messages:
+            if not quiet:
+                logger.info("User > %s", message)
+            stream = self.run_async(
+                user_id=user_id,
+                session_id=session.id,
+                new_message=types.UserContent(parts=[types.Part(text=message)]),
+                run_config=run_config,
+            )
+            try:
+                async for event in stream:
+                    if not quiet:
+                        print_event(event, verbose=verbose)
+                    events.append(event)
+            finally:
+                await stream.aclose()
+        return events
+
+    def run_live(self, *args: Any, **kwargs: Any) -> Any:
+        """google-adk's live (bidi-streaming) runs: not implemented."""
+        raise not_implemented("Runner.run_live", "live (bidi-streaming) runs")
 
     def run(
         self,

@@ -81,6 +81,7 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "behavior",
     ),
     (lambda: _spec_with(_TimedAgentTool(agent())), "_TimedAgentTool.run_async"),
+    (lambda: InMemoryRunner(agent=agent(), run_worker=False).run_live(), "Runner.run_live"),
 ]
 
 
