@@ -327,6 +327,7 @@ PUBLIC_API = {
         "SessionWatch",
         "SqliteSessionService",
         "State",
+        "StateSchemaError",
     ],
     "adk.models": ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"],
     "adk.apps": ["App", "EventsCompactionConfig", "ResumabilityConfig"],

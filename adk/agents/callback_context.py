@@ -17,12 +17,18 @@ from .readonly_context import ReadonlyContext
 if TYPE_CHECKING:
     from ..artifacts.base_artifact_service import ArtifactVersion, BaseArtifactService
     from ..events.event import Event
+    from ..events.tool_confirmation import ToolConfirmation
     from ..memory.base_memory_service import BaseMemoryService, SearchMemoryResponse
     from ..memory.memory_entry import MemoryEntry
     from .invocation_context import InvocationContext
 
 
 class CallbackContext(ReadonlyContext):
+    function_call_id: str | None = None
+    """The current tool call's id (a ToolContext's; None in agent and model callbacks)."""
+    tool_confirmation: ToolConfirmation | None = None
+    """The answer to the current tool call's confirmation request, if any."""
+
     def __init__(
         self,
         invocation_context: InvocationContext,
@@ -34,6 +40,20 @@ class CallbackContext(ReadonlyContext):
         self._state = State(
             value=invocation_context.session.state,
             delta=self._event_actions.state_delta,
+        )
+
+    def request_confirmation(self, *, hint: str | None = None, payload: Any | None = None) -> None:
+        """Ask a human to approve the current tool call; the tool is called again once
+        answered (google-adk 2.13: only where there is a tool call)."""
+        from ..events.tool_confirmation import ToolConfirmation
+
+        if not self.function_call_id:
+            raise ValueError(
+                "request_confirmation requires function_call_id. "
+                "This method can only be used in a tool context."
+            )
+        self._event_actions.requested_tool_confirmations[self.function_call_id] = ToolConfirmation(
+            hint=hint or "", payload=payload
         )
 
     @property

@@ -7,7 +7,7 @@ same class. (Agent and model callbacks get its base, CallbackContext.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..events.event_actions import EventActions
 from ..events.tool_confirmation import ToolConfirmation
@@ -31,11 +31,3 @@ class Context(CallbackContext):
         super().__init__(invocation_context, event_actions=event_actions)
         self.function_call_id = function_call_id
         self.tool_confirmation = tool_confirmation
-
-    def request_confirmation(self, *, hint: str | None = None, payload: Any | None = None) -> None:
-        """Ask a human to approve this call; the tool is called again once answered."""
-        if not self.function_call_id:
-            raise ValueError("function_call_id is not set.")
-        self._event_actions.requested_tool_confirmations[self.function_call_id] = ToolConfirmation(
-            hint=hint or "", payload=payload
-        )

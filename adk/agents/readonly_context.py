@@ -17,9 +17,58 @@ if TYPE_CHECKING:
     from .run_config import RunConfig
 
 
+UNPORTED_CONTEXT_NAMES = frozenset(
+    {
+        # the Workflow node API (graph nodes, their runs, outputs, interrupts, routes)
+        "attempt_count",
+        "error",
+        "error_node_path",
+        "event_author",
+        "get_invocation_context",
+        "interrupt_ids",
+        "isolation_scope",
+        "node",
+        "node_path",
+        "output",
+        "parent_ctx",
+        "resume_inputs",
+        "route",
+        "run_id",
+        "run_node",
+        "telemetry_context",
+        "render_ui_widget",
+        # RunConfig(custom_metadata=...) and credentials (auth) are not ported either
+        "custom_metadata",
+        "get_auth_response",
+        "get_credential",
+        "load_credential",
+        "request_credential",
+        "save_credential",
+    }
+)
+"""What google-adk 2.13's contexts (ReadonlyContext, CallbackContext, ToolContext) have
+and durable-adk's do not yet: reading one raises NotImplementedError naming it
+(tests/unit/test_contexts.py keeps the list complete against 2.13)."""
+
+
 class ReadonlyContext:
     def __init__(self, invocation_context: InvocationContext) -> None:
         self._invocation_context = invocation_context
+
+    def __getattr__(self, name: str) -> Any:
+        if name in UNPORTED_CONTEXT_NAMES:
+            raise NotImplementedError(
+                f"{type(self).__name__}.{name} (google.adk's Context.{name} in google-adk"
+                " 2.13) is not implemented by durable-adk yet; see the README's porting"
+                " section for what durable-adk implements."
+            )
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    @property
+    def is_aborted(self) -> bool:
+        """Always False: an invocation here runs to its end even when the caller stops
+        reading its events (google-adk 2.13 aborts it then)."""
+        return False
 
     @property
     def user_content(self) -> types.Content | None:

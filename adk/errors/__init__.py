@@ -6,6 +6,9 @@ Runs on: process and activity side (plain exception classes).
 from typing import Any
 
 from .._unported import unported_attribute
+from ._stale_session_error import StaleSessionError
+
+__all__ = ["StaleSessionError"]
 
 
 def __getattr__(name: str) -> Any:

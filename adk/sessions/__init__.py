@@ -14,7 +14,7 @@ from .._unported import unported_attribute
 from ._watch import Appended, SessionWatch
 from .base_session_service import BaseSessionService, GetSessionConfig, ListSessionsResponse
 from .session import Session
-from .state import State
+from .state import State, StateSchemaError
 
 if TYPE_CHECKING:
     from .database_session_service import DatabaseSessionService
@@ -40,6 +40,7 @@ __all__ = [
     "SessionWatch",
     "SqliteSessionService",
     "State",
+    "StateSchemaError",
 ]
 
 

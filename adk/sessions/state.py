@@ -20,6 +20,11 @@ import pydantic_core
 from .._unimplemented import not_implemented
 
 
+class StateSchemaError(TypeError):
+    """A state write that breaks a declared state schema (google.adk's class; state
+    schemas belong to the Workflow node API, not implemented here)."""
+
+
 class State:
     """A dict-like view: reads see value+delta, writes go to both (delta is recorded)."""
 
