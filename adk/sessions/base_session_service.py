@@ -63,6 +63,20 @@ class BaseSessionService(abc.ABC):
     @abc.abstractmethod
     async def delete_session(self, *, app_name: str, user_id: str, session_id: str) -> None: ...
 
+    async def get_user_state(self, *, app_name: str, user_id: str) -> dict[str, Any]:
+        """The user's `user:` state, keys without the prefix ({} when none), read
+        without a session (google-adk 2.13); a service that cannot raises
+        NotImplementedError saying what to do instead."""
+        raise NotImplementedError(
+            f"{type(self).__name__} does not support get_user_state. "
+            "To read user state, enumerate sessions via list_sessions and "
+            "call get_session on each result to access the merged state."
+        )
+
+    async def flush(self) -> None:
+        """Write out buffered events: nothing to do here, every append is written at once."""
+        return None
+
     async def append_event(self, session: Session, event: Event) -> Event:
         """Record the event (`_persist`), then apply it to the in-memory session.
 

@@ -292,6 +292,16 @@ class DatabaseSessionService(BaseSessionService):
 
         return ListSessionsResponse(sessions=await self._read(listed))
 
+    async def get_user_state(self, *, app_name: str, user_id: str) -> dict[str, Any]:
+        async def get(conn: AsyncConnection) -> dict[str, Any]:
+            found = await conn.execute(
+                sa.select(_U.c.state).where(_U.c.app_name == app_name, _U.c.user_id == user_id)
+            )
+            row = found.one_or_none()
+            return {} if row is None else dict(_loads(row.state) or {})
+
+        return await self._read_one(get)
+
     async def list_app_names(self) -> list[str]:
         """durable-adk: every app that has sessions (for the CLI's `sessions`)."""
 

@@ -182,6 +182,10 @@ class SqliteSessionService(BaseSessionService):
         sessions = await self._read(functools.partial(_list_sessions, app_name, user_id))
         return ListSessionsResponse(sessions=sessions)
 
+    async def get_user_state(self, *, app_name: str, user_id: str) -> dict[str, Any]:
+        key = {"app_name": app_name, "user_id": user_id}
+        return await self._read(functools.partial(_load_shared_state, table="user_states", key=key))
+
     async def list_app_names(self) -> list[str]:
         """durable-adk: every app that has sessions (for the CLI's `sessions`)."""
 

@@ -29,6 +29,7 @@ DIFFERENCES: dict[str, str | None] = {
     "llm_calls_limit": None,
     "run_debug": None,
     "session_lifecycle": None,
+    "session_user_state": None,
     "sync_run_and_limits": None,
 }
 

@@ -382,3 +382,24 @@ async def test_the_sqlite_stores_sessions_copy_into_a_database(
         assert seen is not None and seen.state == expected[0].state  # type: ignore[union-attr]
     finally:
         await theirs.close()
+
+
+async def test_get_user_state_reads_what_either_wrote_as_google_adk_does(db_url: str) -> None:
+    ours = DatabaseSessionService(db_url)
+    try:
+        session = await ours.create_session(app_name=APP, user_id="u1", state={"user:a": 1})
+        await ours.append_event(
+            session,
+            Event(
+                author="user", invocation_id="i", actions=EventActions(state_delta={"user:b": [2]})
+            ),
+        )
+        assert await ours.get_user_state(app_name=APP, user_id="nobody") == {}
+        mine = await ours.get_user_state(app_name=APP, user_id="u1")
+    finally:
+        await ours.close()
+    theirs = AdkDatabaseSessionService(db_url)
+    try:
+        assert mine == await theirs.get_user_state(app_name=APP, user_id="u1") == {"a": 1, "b": [2]}
+    finally:
+        await theirs.close()
