@@ -195,6 +195,11 @@ class LlmAgent(BaseAgent):
         default = self._default_model
         return default if isinstance(default, BaseLlm) else self._named_model(default)
 
+    async def canonical_model_async(self, ctx: ReadonlyContext) -> BaseLlm:
+        """`canonical_model` for one invocation (google-adk 2.13: the same model)."""
+        del ctx
+        return self.canonical_model
+
     @property
     def model_name(self) -> str:
         """The model's name without instantiating it (for summaries and specs)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._unported import unported_attribute
+from ._capabilities import LlmCapabilities
 from .base_llm import BaseLlm
 from .llm_request import LlmRequest
 from .llm_response import LlmResponse
@@ -20,7 +21,7 @@ from .registry import LLMRegistry
 if TYPE_CHECKING:
     from .google_llm import Gemini
 
-__all__ = ["BaseLlm", "Gemini", "LLMRegistry", "LlmRequest", "LlmResponse"]
+__all__ = ["BaseLlm", "Gemini", "LLMRegistry", "LlmCapabilities", "LlmRequest", "LlmResponse"]
 
 
 def __getattr__(name: str) -> Any:

@@ -5,11 +5,13 @@ Runs on: activity side (called from the model-step activity).
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import AsyncGenerator
 
 from google.genai import types
 from pydantic import BaseModel, ConfigDict
 
+from ._capabilities import LlmCapabilities
 from .llm_request import LlmRequest
 from .llm_response import LlmResponse
 
@@ -21,6 +23,24 @@ class BaseLlm(BaseModel):
 
     model: str
     """The model name, e.g. 'gemini-2.5-flash'."""
+
+    @property
+    def capabilities(self) -> LlmCapabilities:
+        """What this model supports; override (a plain property) to declare it. Not
+        overridden: google-adk 2.13's deprecated name-based fallback (a Gemini name on
+        Vertex AI takes an output schema with tools, with a FutureWarning)."""
+        from ..flows.llm_flows.basic import output_schema_and_tools
+
+        granted = output_schema_and_tools(self.model)
+        if granted:
+            warnings.warn(
+                f"{type(self).__name__} relies on name-based detection of"
+                " output_schema_and_tools. Override BaseLlm.capabilities to declare"
+                " it explicitly; this fallback will be removed in a future release.",
+                FutureWarning,
+                stacklevel=3,
+            )
+        return LlmCapabilities(output_schema_and_tools=granted)
 
     @classmethod
     def supported_models(cls) -> list[str]:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from google.genai import types
 
 from .._unimplemented import not_implemented
+from ._capabilities import LlmCapabilities
 from ._errors import ModelCredentialsError
 from .base_llm import BaseLlm
 from .llm_request import LlmRequest
@@ -62,6 +63,13 @@ class Gemini(BaseLlm):
     subclass and override `api_client`; keep `retry_options=HttpRetryOptions(attempts=1)`
     in its http_options so that Temporal stays the only one retrying.
     """
+
+    @property
+    def capabilities(self) -> LlmCapabilities:
+        """Gemini's own report: an output schema goes with tools on Vertex AI."""
+        from ..flows.llm_flows.basic import output_schema_and_tools
+
+        return LlmCapabilities(output_schema_and_tools=output_schema_and_tools(self.model))
 
     model: str = "gemini-2.5-flash"
     # google.adk 2.13's client settings: not implemented yet (a value other than the

@@ -54,6 +54,16 @@ class LlmResponse(BaseModel):
     """Interactions API (not implemented here): the execution environment's id."""
     model_version: str | None = None
 
+    def get_function_calls(self) -> list[types.FunctionCall]:
+        """The function calls in the response's content."""
+        parts = self.content.parts if self.content and self.content.parts else []
+        return [part.function_call for part in parts if part.function_call]
+
+    def get_function_responses(self) -> list[types.FunctionResponse]:
+        """The function responses in the response's content."""
+        parts = self.content.parts if self.content and self.content.parts else []
+        return [part.function_response for part in parts if part.function_response]
+
     @staticmethod
     def create(generate_content_response: types.GenerateContentResponse) -> LlmResponse:
         """Build an LlmResponse from a google-genai response (first candidate)."""

@@ -129,6 +129,7 @@ CASES: dict[str, str | None] = {
     "compaction_default_summarizer": None,
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
+    "output_schema_capabilities": None,
     "vertex_ai_search": None,
     "vertex_ai_search_refused": None,
     "transfer_target_fails": None,

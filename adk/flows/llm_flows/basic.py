@@ -11,7 +11,7 @@ Task-mode agents answer through their finish tool, never a response schema.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from google.genai import types
 from pydantic import BaseModel
@@ -42,7 +42,7 @@ def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) ->
     if labels:
         llm_request.config.labels = {**(llm_request.config.labels or {}), **labels}
     if getattr(agent, "mode", None) != "task" and agent.output_schema:
-        if not agent.tools or output_schema_and_tools(agent.model_name):
+        if not agent.tools or agent_output_schema_and_tools(agent):
             llm_request.set_output_schema(agent.output_schema)
 
 
@@ -72,6 +72,22 @@ def _live_connect_config(ctx: InvocationContext, agent: LlmAgent, llm_request: L
         value = getattr(run_config, name, None)
         # a copy: the request must not alias the RunConfig's objects (ADK copies too)
         setattr(live, name, value.model_copy(deep=True) if isinstance(value, BaseModel) else value)
+
+
+def agent_output_schema_and_tools(agent: LlmAgent) -> bool:
+    """Whether the agent's model takes a response schema together with tools: a model
+    instance's own `capabilities` (google-adk 2.13), else Gemini's rule for its name."""
+    from ...agents.llm_agent import LlmAgent
+    from ...models.base_llm import BaseLlm
+
+    node: Any = agent
+    while node is not None:
+        if isinstance(node, LlmAgent) and node.model:
+            if isinstance(node.model, BaseLlm):
+                return bool(node.model.capabilities.output_schema_and_tools)
+            break
+        node = node.parent_agent
+    return output_schema_and_tools(agent.model_name)
 
 
 def output_schema_and_tools(model: str | None) -> bool:

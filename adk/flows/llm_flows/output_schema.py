@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...tools.set_model_response_tool import SetModelResponseTool
-from .basic import output_schema_and_tools
+from .basic import agent_output_schema_and_tools
 
 if TYPE_CHECKING:
     from ...agents.llm_agent import LlmAgent
@@ -35,7 +35,7 @@ def uses_set_model_response(agent: LlmAgent) -> bool:
         agent.output_schema
         and agent.tools
         and getattr(agent, "mode", None) != "task"
-        and not output_schema_and_tools(agent.model_name)
+        and not agent_output_schema_and_tools(agent)
     )
 
 
