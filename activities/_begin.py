@@ -6,7 +6,6 @@ Runs on: activity side (worker process).
 from __future__ import annotations
 
 import copy
-import json
 import logging
 import warnings
 from collections.abc import Mapping
@@ -257,8 +256,6 @@ def confirmed_calls(session: Session, message: types.Content | None) -> list[Con
                 continue
             call = types.FunctionCall.model_validate(original)
             answer = answers[asking.id]
-            if set(answer) == {"response"} and isinstance(answer["response"], str):
-                answer = json.loads(answer["response"])  # the ADK web client's wrapping
             request = PendingRequest(
                 id=asking.id,
                 kind="confirmation",
@@ -271,7 +268,11 @@ def confirmed_calls(session: Session, message: types.Content | None) -> list[Con
                 owner_workflow_id="",
             )
             found.append(
-                ConfirmedCall(request=request, confirmation=ToolConfirmation.model_validate(answer))
+                ConfirmedCall(
+                    request=request,
+                    # as it is, or in the ADK web client's {"response": "<json>"} wrapping
+                    confirmation=ToolConfirmation.from_response_dict(answer),
+                )
             )
     return found
 

@@ -7,6 +7,7 @@ that carry it (EventActions.requested_tool_confirmations); its public path,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, alias_generators
@@ -27,3 +28,11 @@ class ToolConfirmation(BaseModel):
     """Whether the human approved."""
     payload: Any | None = None
     """Optional structured data the tool asked for, or the human sent back."""
+
+    @classmethod
+    def from_response_dict(cls, response: dict[str, Any]) -> ToolConfirmation:
+        """The confirmation in a function response's dict: as it is, or wrapped as
+        ADK's web client sends it (`{"response": "<json>"}`)."""
+        if response and len(response) == 1 and "response" in response:
+            return cls.model_validate(json.loads(response["response"]))
+        return cls.model_validate(response)
