@@ -178,6 +178,11 @@ class BaseAgent(BaseModel):
         raise not_implemented(f"{type(self).__name__}._run_live_impl", "live (audio/video) runs")
         yield  # an async generator
 
+    async def run(self, *, ctx: Any, node_input: Any) -> AsyncGenerator[Event, None]:
+        """google-adk 2.13's node entry point (the Workflow node API): not ported."""
+        raise not_implemented(f"{type(self).__name__}.run", "the Workflow node API")
+        yield  # an async generator
+
     @property
     def root_agent(self) -> BaseAgent:
         agent = self
