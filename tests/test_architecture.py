@@ -307,6 +307,7 @@ PUBLIC_API = {
         "VertexAiSearchTool",
         "enterprise_web_search",
         "exit_loop",
+        "get_user_choice",
         "google_maps_grounding",
         "google_search",
         "load_artifacts",

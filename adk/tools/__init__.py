@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .example_tool import ExampleTool
     from .exit_loop_tool import exit_loop
     from .function_tool import FunctionTool
+    from .get_user_choice_tool import get_user_choice_tool as get_user_choice
     from .google_maps_grounding_tool import google_maps_grounding
     from .google_search_tool import google_search
     from .load_artifacts_tool import load_artifacts_tool as load_artifacts
@@ -48,6 +49,7 @@ _LAZY = {  # name -> (module, attribute)
     "exit_loop": (".exit_loop_tool", "exit_loop"),
     "enterprise_web_search": (".enterprise_search_tool", "enterprise_web_search_tool"),
     "google_maps_grounding": (".google_maps_grounding_tool", "google_maps_grounding"),
+    "get_user_choice": (".get_user_choice_tool", "get_user_choice_tool"),
     "google_search": (".google_search_tool", "google_search"),
     "load_artifacts": (".load_artifacts_tool", "load_artifacts_tool"),
     "load_memory": (".load_memory_tool", "load_memory_tool"),
@@ -71,6 +73,7 @@ __all__ = [
     "VertexAiSearchTool",
     "enterprise_web_search",
     "exit_loop",
+    "get_user_choice",
     "google_maps_grounding",
     "google_search",
     "load_artifacts",
