@@ -313,6 +313,7 @@ PUBLIC_API = {
         "load_artifacts",
         "load_memory",
         "preload_memory",
+        "request_input",
         "transfer_to_agent",
         "url_context",
     ],

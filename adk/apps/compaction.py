@@ -28,7 +28,7 @@ from google.genai import types
 from ..events.event import Event
 from ..events.event_actions import EventActions, EventCompaction
 from ..flows.llm_flows._compaction import compaction_ranges, process_compaction_events
-from ..flows.llm_flows._context_filters import FRAMEWORK_FUNCTION_NAMES, apply_rewinds
+from ..flows.llm_flows._context_filters import CLIENT_FUNCTION_CALL_NAMES, apply_rewinds
 from .app import App, EventsCompactionConfig
 from .base_events_summarizer import BaseEventsSummarizer
 from .llm_event_summarizer import LlmEventSummarizer
@@ -38,8 +38,6 @@ logger = logging.getLogger(__name__)
 OnError = Callable[[Exception], None]
 """Told of a summarizer's exception; may raise it on (the activity retries a transient
 model error), else the compaction is skipped."""
-
-_CLIENT_FUNCTION_CALL_NAMES = FRAMEWORK_FUNCTION_NAMES - {"adk_framework"}
 
 
 # ── sizes ───────────────────────────────────────────────────────────────────
@@ -250,7 +248,7 @@ def _provably_dead_call_ids(
                 human = {
                     call.id
                     for call in event.get_function_calls()
-                    if call.id and call.name in _CLIENT_FUNCTION_CALL_NAMES
+                    if call.id and call.name in CLIENT_FUNCTION_CALL_NAMES
                 }
                 protected |= event.long_running_tool_ids - human
         requested = _requests(event)

@@ -18,6 +18,7 @@ from .base_toolset import BaseToolset
 from .tool_confirmation import ToolConfirmation
 
 if TYPE_CHECKING:
+    from ._request_input_tool import request_input
     from .agent_tool import AgentTool
     from .enterprise_search_tool import enterprise_web_search_tool as enterprise_web_search
     from .example_tool import ExampleTool
@@ -54,6 +55,7 @@ _LAZY = {  # name -> (module, attribute)
     "load_artifacts": (".load_artifacts_tool", "load_artifacts_tool"),
     "load_memory": (".load_memory_tool", "load_memory_tool"),
     "preload_memory": (".preload_memory_tool", "preload_memory_tool"),
+    "request_input": ("._request_input_tool", "request_input"),
     "transfer_to_agent": (".transfer_to_agent_tool", "transfer_to_agent"),
     "url_context": (".url_context_tool", "url_context"),
 }
@@ -79,6 +81,7 @@ __all__ = [
     "load_artifacts",
     "load_memory",
     "preload_memory",
+    "request_input",
     "transfer_to_agent",
     "url_context",
 ]

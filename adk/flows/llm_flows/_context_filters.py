@@ -21,14 +21,23 @@ if TYPE_CHECKING:
 
 REQUEST_INPUT_FUNCTION_CALL_NAME = "adk_request_input"
 ADK_FRAMEWORK_FUNCTION_CALL_NAME = "adk_framework"
-FRAMEWORK_FUNCTION_NAMES = frozenset(
+CLIENT_FUNCTION_CALL_NAMES = frozenset(
     {
         REQUEST_EUC_FUNCTION_CALL_NAME,
         REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
         REQUEST_INPUT_FUNCTION_CALL_NAME,
+    }
+)
+"""The calls a client answers (google-adk 2.13's CLIENT_FUNCTION_CALL_NAMES)."""
+FRAMEWORK_FUNCTION_NAMES = frozenset(
+    {
+        REQUEST_EUC_FUNCTION_CALL_NAME,
+        REQUEST_CONFIRMATION_FUNCTION_CALL_NAME,
         ADK_FRAMEWORK_FUNCTION_CALL_NAME,
     }
 )
+"""The calls whose events never reach a model request (2.13 keeps adk_request_input's:
+the model asked the question, the answer is for it)."""
 
 
 def apply_rewinds(events: list[Event]) -> list[Event]:
