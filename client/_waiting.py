@@ -18,6 +18,7 @@ from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.service import RPCError
 
 from adk.events.event import Event
+from adk.flows.llm_flows._context_filters import apply_rewinds
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import InvocationStatus, SessionRef
@@ -60,7 +61,8 @@ async def invocation_of_calls(
     }
     if not ids:
         return None
-    for _, event in reversed(await session_events(store, session)):
+    live = apply_rewinds([event for _, event in await session_events(store, session)])
+    for event in reversed(live):  # (a call of a rewound invocation is not found)
         if any(call.id in ids for call in event.get_function_calls()):
             return event.invocation_id
     return None

@@ -9,12 +9,14 @@ import asyncio
 from typing import Any
 
 from google.genai import types
-from temporalio.service import RPCError
+from temporalio.client import WorkflowExecutionStatus
+from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
-from workflows.names import invocation_workflow_id
+from client import SessionBusyError
+from workflows.names import SA_STATUS, invocation_workflow_id
 
 
 async def running_invocation(client: Any, app_name: str, user_id: str, session_id: str) -> Any:
@@ -24,6 +26,21 @@ async def running_invocation(client: Any, app_name: str, user_id: str, session_i
     except RPCError:
         return None  # no invocation yet, or no worker to answer for a closed one
     return status if status.status in ("running", "waiting") else None
+
+
+async def refuse_if_busy(temporal: Any, app_name: str, user_id: str, session_id: str) -> None:
+    """SessionBusyError while the session's workflow runs: an invocation running, or
+    waiting for an answer (asked of the server: no worker needed)."""
+    workflow_id = invocation_workflow_id(app_name, user_id, session_id)
+    try:
+        described = await temporal.get_workflow_handle(workflow_id).describe()
+    except RPCError as error:
+        if error.status == RPCStatusCode.NOT_FOUND:
+            return  # the session never ran an invocation here
+        raise
+    if described.status == WorkflowExecutionStatus.RUNNING:
+        waiting = described.typed_search_attributes.get(SA_STATUS) == "waiting"
+        raise SessionBusyError(session_id, workflow_id, waiting)
 
 
 ABANDONED_WAIT_SECONDS = 30.0
