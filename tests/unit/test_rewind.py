@@ -180,3 +180,30 @@ async def test_an_answer_to_a_rewound_call_starts_a_new_invocation() -> None:
     assert await invocation_of_calls(service, ref, answer) == "i1"
     await rewind_session(session_service=service, session=session, rewind_before_invocation_id="i1")
     assert await invocation_of_calls(service, ref, answer) is None
+
+
+async def test_a_request_of_a_rewound_invocation_is_not_answered() -> None:
+    """durable-adk's answer to a request of an ended invocation (client approve/respond)."""
+    from client._answers import AnswerRejectedError
+    from client._waiting import answer_message
+    from workflows.contracts import SessionRef
+
+    service = InMemorySessionService()
+    session = await service.create_session(app_name="a", user_id="u", session_id="s")
+    ask = types.Part.from_function_call(name="wait", args={})
+    ask.function_call.id = "call-1"  # type: ignore[union-attr]
+    await service.append_event(
+        session,
+        Event(
+            invocation_id="i1",
+            author="root",
+            content=types.ModelContent([ask]),
+            long_running_tool_ids={"call-1"},
+        ),
+    )
+    ref = SessionRef(app_name="a", user_id="u", session_id="s")
+    message = await answer_message(service, ref, "call-1", "respond", {"ok": True})
+    assert message.parts[0].function_response.id == "call-1"  # type: ignore[index, union-attr]
+    await rewind_session(session_service=service, session=session, rewind_before_invocation_id="i1")
+    with pytest.raises(AnswerRejectedError, match="rewound to before: nothing to answer"):
+        await answer_message(service, ref, "call-1", "respond", {"ok": True})
