@@ -15,7 +15,6 @@ from temporalio.service import RPCError, RPCStatusCode
 from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
-from client import SessionBusyError
 from workflows.names import SA_STATUS, invocation_workflow_id
 
 
@@ -28,19 +27,19 @@ async def running_invocation(client: Any, app_name: str, user_id: str, session_i
     return status if status.status in ("running", "waiting") else None
 
 
-async def refuse_if_busy(temporal: Any, app_name: str, user_id: str, session_id: str) -> None:
-    """SessionBusyError while the session's workflow runs: an invocation running, or
-    waiting for an answer (asked of the server: no worker needed)."""
-    workflow_id = invocation_workflow_id(app_name, user_id, session_id)
+async def session_busy(temporal: Any, workflow_id: str) -> str | None:
+    """ "running" or "waiting" while the session's workflow runs (asked of the server:
+    no worker needed); None when it does not."""
     try:
         described = await temporal.get_workflow_handle(workflow_id).describe()
     except RPCError as error:
         if error.status == RPCStatusCode.NOT_FOUND:
-            return  # the session never ran an invocation here
+            return None  # the session never ran an invocation here
         raise
-    if described.status == WorkflowExecutionStatus.RUNNING:
-        waiting = described.typed_search_attributes.get(SA_STATUS) == "waiting"
-        raise SessionBusyError(session_id, workflow_id, waiting)
+    if described.status != WorkflowExecutionStatus.RUNNING:
+        return None
+    waiting = described.typed_search_attributes.get(SA_STATUS) == "waiting"
+    return "waiting" if waiting else "running"
 
 
 ABANDONED_WAIT_SECONDS = 30.0

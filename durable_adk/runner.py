@@ -42,16 +42,18 @@ from adk.sessions.session import Session
 from adk.utils._debug_output import print_event
 from client import AgentClient, SessionBusyError
 from client._sealing import sealing_client, sealing_converter
+from client._waiting import give_way
 from worker import _build as worker_build
 from worker import build_worker, shut_down
+from workflows.contracts import SessionRef
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
 from ._invocations import (
     close_models,
     finish_abandoned,
     is_resume,
-    refuse_if_busy,
     running_invocation,
+    session_busy,
 )
 from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
@@ -296,11 +298,16 @@ class Runner:
         invocations (model contents, agent routing). `run_config.get_session_config`
         is ignored (with a warning): the whole history is replayed.
 
-        Raises InvocationNotFoundError when no event of the session has that id,
-        SessionNotFoundError for a missing session (unless auto_create_session), and,
-        durable-adk's own, SessionBusyError while the session's invocation runs or
-        waits for an answer: its workflow would go on writing into the rewound
-        session. Let it end, or cancel it, first.
+        Raises InvocationNotFoundError when no event of the session has that id, and
+        SessionNotFoundError for a missing session (unless auto_create_session).
+
+        Durable-adk's own: the session's invocation is a workflow, which may still be
+        there. One that only waits for answers (where 2.13's run has ended) ends
+        first, as for a new message; its requests stay open (answer them later, or
+        rewind them away). One whose stream this Runner's caller dropped is waited
+        for, as run_async does. One still running (or waiting inside a sub-agent's
+        run) would go on writing into the rewound session: SessionBusyError. Let it
+        end, or cancel it, first.
         """
         if run_config and run_config.get_session_config:
             logger.warning("rewind_async ignores run_config.get_session_config")
@@ -347,23 +354,27 @@ class Runner:
         )
 
     async def _wait_until_idle(self, user_id: str, session_id: str) -> bool:
-        """SessionBusyError while the session's invocation runs or waits; True after
-        waiting for one this Runner's consumer stopped reading (as run_async does)."""
+        """Free the session of its invocation first, as a new message would: one that
+        only waits for answers (its run over, as google-adk 2.13's would be) ends, one
+        whose stream this Runner's caller dropped is waited for; True then (the session
+        changed). SessionBusyError while one runs, or waits inside a sub-agent's run."""
         if self._temporal is None:
             return False  # the embedded server is not started: nothing runs
         try:
-            invocation_workflow_id(self.app_name, user_id, session_id)
+            workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
         except ValueError:
             return False  # ids no invocation of ours can have
-        key = (user_id, session_id)
-        try:
-            await refuse_if_busy(self._temporal, self.app_name, user_id, session_id)
+        busy = await session_busy(self._temporal, workflow_id)
+        if busy is None:
             return False
-        except SessionBusyError:
-            abandoned = self._abandoned.pop(key, None)
-            client = AgentClient(self._temporal, self.session_service, task_queue=self.task_queue)
-            if not await finish_abandoned(client, self.app_name, key, abandoned):
-                raise
+        temporal = await self._ensure_started()  # (its worker answers what follows)
+        ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
+        if busy == "waiting" and await give_way(temporal, workflow_id, ref):
+            return True
+        key = (user_id, session_id)
+        client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        if not await finish_abandoned(client, self.app_name, key, self._abandoned.pop(key, None)):
+            raise SessionBusyError(session_id, workflow_id, waiting=busy == "waiting")
         return True
 
     def run_live(self, *args: Any, **kwargs: Any) -> Any:

@@ -28,6 +28,7 @@ DIFFERENCES: dict[str, str | None] = {
     " message to the session waits for it instead of raising SessionBusyError",
     "llm_calls_limit": None,
     "rewind": None,
+    "rewind_pending": None,
     "run_debug": None,
     "session_lifecycle": None,
     "session_user_state": None,

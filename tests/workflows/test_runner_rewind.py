@@ -1,9 +1,11 @@
 """Runner.rewind_async against a session whose invocation is a live workflow.
 
-Runs on: process side, on the shared local Temporal. google-adk 2.13 has no such
-notion (its invocation lives in the caller's loop); ours refuses with
-SessionBusyError rather than rewinding under a workflow that goes on writing,
-and waits, as run_async does, for an invocation whose stream was dropped.
+Runs on: process side, on the shared local Temporal. google-adk 2.13's invocation
+lives in the caller's loop; ours is a workflow that may still be there. One that
+only waits for answers (where 2.13's run has ended) ends first, as for a new
+message; one whose stream was dropped is waited for, as run_async does; one that
+runs, or waits inside a sub-agent's run, is refused (SessionBusyError) rather than
+rewound under a workflow that goes on writing.
 The rewind itself is compared with google-adk 2.13 in the differential scenario
 tests/differential/scenarios/rewind.py.
 """
@@ -13,14 +15,16 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from temporalio.client import WorkflowExecutionStatus
 
 from adk import Agent
+from adk.agents import SequentialAgent
 from adk.errors import InvocationNotFoundError
 from adk.testing import MockModel
 from adk.tools import FunctionTool, ToolContext
 from client import SessionBusyError
 
-from .helpers import call, confirmation_answer, runner_for, turn, user_text
+from .helpers import call, runner_for, turn, user_text
 
 WHERE = {"app_name": "test_app", "user_id": "u1"}
 
@@ -30,43 +34,61 @@ async def _events(runner, session):  # type: ignore[no-untyped-def]
     return stored.events
 
 
-async def test_a_session_waiting_for_an_answer_is_not_rewound(temporal_env):
+async def test_an_invocation_waiting_for_an_answer_ends_then_is_rewound(temporal_env):
+    """Where google-adk 2.13's run has ended (a confirmation pending), the waiting
+    workflow ends first, as for a new message, and the rewind goes on."""
+
     def double(x: int, tool_context: ToolContext) -> int:
         """Doubles x."""
-        tool_context.state["doubled"] = 2 * x
         return 2 * x
 
     agent = Agent(
         name="checker",
-        model=MockModel.create([call("double", x=5), "10"]),
+        model=MockModel.create(["hi", call("double", x=5)]),
         tools=[FunctionTool(double, require_confirmation=True)],
     )
     async with runner_for(temporal_env, agent) as runner:
-        paused = await turn(runner, "double 5", session="w1")
-        invocation = paused[0].invocation_id
-        before = await _events(runner, "w1")
-        with pytest.raises(SessionBusyError, match="an invocation waiting for an answer"):
-            await runner.rewind_async(
-                user_id="u1", session_id="w1", rewind_before_invocation_id=invocation
-            )
-        assert await _events(runner, "w1") == before  # nothing written
-        asking = next(
-            c
-            for e in paused
-            for c in e.get_function_calls()
-            if c.name == "adk_request_confirmation"
-        )
-        async for _ in runner.run_async(
-            user_id="u1", session_id="w1", new_message=confirmation_answer(asking.id, True)
-        ):
-            pass
+        await turn(runner, "hello", session="w1", state_delta={"mood": "calm"})
+        paused = await turn(runner, "double 5", session="w1", state_delta={"mood": "busy"})
+        handle = temporal_env.client.get_workflow_handle("adk:test_app:u1:w1")
+        assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING  # waits
         await runner.rewind_async(
-            user_id="u1", session_id="w1", rewind_before_invocation_id=invocation
+            user_id="u1", session_id="w1", rewind_before_invocation_id=paused[0].invocation_id
         )
+        assert (await handle.describe()).status == WorkflowExecutionStatus.COMPLETED
         session = await runner.session_service.get_session(**WHERE, session_id="w1")
     rewind = session.events[-1]
-    assert (rewind.author, rewind.actions.rewind_before_invocation_id) == ("user", invocation)
-    assert session.state["doubled"] is None  # as google-adk 2.13: the key set to None
+    assert (rewind.author, rewind.actions.rewind_before_invocation_id) == (
+        "user",
+        paused[0].invocation_id,
+    )
+    assert rewind.actions.state_delta == {"mood": "calm"}
+    assert session.state["mood"] == "calm"
+
+
+async def test_an_invocation_waiting_inside_a_sub_agent_is_not_rewound(temporal_env):
+    """A Sequential step's call waits inside the step's run (the invocation is busy
+    for a new message too): SessionBusyError, and nothing written."""
+
+    def double(x: int) -> int:
+        """Doubles x."""
+        return 2 * x
+
+    step = Agent(
+        name="step",
+        model=MockModel.create([call("double", x=5), "10"]),
+        tools=[FunctionTool(double, require_confirmation=True)],
+    )
+    agent = SequentialAgent(name="pipeline", sub_agents=[step])
+    async with runner_for(temporal_env, agent) as runner:
+        paused = await turn(runner, "double 5", session="w4")
+        before = await _events(runner, "w4")
+        with pytest.raises(SessionBusyError, match="an invocation waiting for an answer"):
+            await runner.rewind_async(
+                user_id="u1", session_id="w4", rewind_before_invocation_id=paused[0].invocation_id
+            )
+        assert await _events(runner, "w4") == before  # nothing written
+        await temporal_env.client.get_workflow_handle("adk:test_app:u1:w4").terminate()
 
 
 async def test_a_running_invocation_is_not_rewound(temporal_env):
