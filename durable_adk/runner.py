@@ -307,7 +307,9 @@ class Runner:
         rewind them away). One whose stream this Runner's caller dropped is waited
         for, as run_async does. One still running (or waiting inside a sub-agent's
         run) would go on writing into the rewound session: SessionBusyError. Let it
-        end, or cancel it, first.
+        end, or cancel it, first. (The check and the append are not one transaction:
+        a message sent to the session at that very moment may start an invocation
+        in between, as anything may in 2.13, which checks nothing.)
         """
         if run_config and run_config.get_session_config:
             logger.warning("rewind_async ignores run_config.get_session_config")
