@@ -18,6 +18,7 @@ from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.service import RPCError
 
 from adk.events.event import Event
+from adk.flows.llm_flows._context_filters import apply_rewinds
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import InvocationStatus, SessionRef
@@ -60,7 +61,8 @@ async def invocation_of_calls(
     }
     if not ids:
         return None
-    for _, event in reversed(await session_events(store, session)):
+    live = apply_rewinds([event for _, event in await session_events(store, session)])
+    for event in reversed(live):  # (a call of a rewound invocation is not found)
         if any(call.id in ids for call in event.get_function_calls()):
             return event.invocation_id
     return None
@@ -70,8 +72,10 @@ async def answer_message(
     store: BaseSessionService, session: SessionRef, request_id: str, kind: str, payload: Any = None
 ) -> types.Content:
     """ADK's FunctionResponse message for an answer to a request of an ended invocation
-    (the request found in the session); AnswerRejectedError when it does not fit."""
-    events = [event for _, event in await session_events(store, session)]
+    (the request found in the session); AnswerRejectedError when it does not fit, or
+    when the session was rewound to before it (Runner.rewind_async)."""
+    recorded = [event for _, event in await session_events(store, session)]
+    events = apply_rewinds(recorded)
     answered = {
         response.id
         for event in events
@@ -118,9 +122,23 @@ async def answer_message(
                 )
             )
             return types.Content(role="user", parts=[part])
+    if any(request_id in _call_ids(event) for event in recorded):
+        raise AnswerRejectedError(
+            f"Request {request_id!r} belongs to an invocation the session was rewound to"
+            " before: nothing to answer."
+        )
     raise AnswerRejectedError(
         f"No request {request_id!r} in session {session.session_id!r}: nothing to answer."
     )
+
+
+def _call_ids(event: Event) -> set[str | None]:
+    """The event's call ids, and the ids of the calls its confirmation requests ask about."""
+    ids: set[str | None] = set()
+    for call in event.get_function_calls():
+        ids.add(call.id)
+        ids.add(((call.args or {}).get("originalFunctionCall") or {}).get("id"))
+    return ids
 
 
 async def session_events(store: BaseSessionService, session: SessionRef) -> list[tuple[int, Event]]:

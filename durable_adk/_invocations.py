@@ -9,12 +9,13 @@ import asyncio
 from typing import Any
 
 from google.genai import types
-from temporalio.service import RPCError
+from temporalio.client import WorkflowExecutionStatus
+from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
-from workflows.names import invocation_workflow_id
+from workflows.names import SA_STATUS, invocation_workflow_id
 
 
 async def running_invocation(client: Any, app_name: str, user_id: str, session_id: str) -> Any:
@@ -24,6 +25,21 @@ async def running_invocation(client: Any, app_name: str, user_id: str, session_i
     except RPCError:
         return None  # no invocation yet, or no worker to answer for a closed one
     return status if status.status in ("running", "waiting") else None
+
+
+async def session_busy(temporal: Any, workflow_id: str) -> str | None:
+    """ "running" or "waiting" while the session's workflow runs (asked of the server:
+    no worker needed); None when it does not."""
+    try:
+        described = await temporal.get_workflow_handle(workflow_id).describe()
+    except RPCError as error:
+        if error.status == RPCStatusCode.NOT_FOUND:
+            return None  # the session never ran an invocation here
+        raise
+    if described.status != WorkflowExecutionStatus.RUNNING:
+        return None
+    waiting = described.typed_search_attributes.get(SA_STATUS) == "waiting"
+    return "waiting" if waiting else "running"
 
 
 ABANDONED_WAIT_SECONDS = 30.0

@@ -35,16 +35,26 @@ from adk.memory.base_memory_service import BaseMemoryService
 from adk.memory.in_memory_memory_service import InMemoryMemoryService
 from adk.plugins.base_plugin import BasePlugin
 from adk.plugins.plugin_manager import PluginManager
+from adk.sessions import _rewind_utils
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
+from adk.sessions.session import Session
 from adk.utils._debug_output import print_event
 from client import AgentClient, SessionBusyError
 from client._sealing import sealing_client, sealing_converter
+from client._waiting import give_way
 from worker import _build as worker_build
 from worker import build_worker, shut_down
+from workflows.contracts import SessionRef
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
-from ._invocations import close_models, finish_abandoned, is_resume, running_invocation
+from ._invocations import (
+    close_models,
+    finish_abandoned,
+    is_resume,
+    running_invocation,
+    session_busy,
+)
 from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
@@ -271,6 +281,103 @@ class Runner:
             finally:
                 await stream.aclose()
         return events
+
+    async def rewind_async(
+        self,
+        *,
+        user_id: str,
+        session_id: str,
+        rewind_before_invocation_id: str,
+        run_config: RunConfig | None = None,
+    ) -> None:
+        """google-adk 2.13's rewind: the session as it was before that invocation.
+
+        Appends a user event with `actions.rewind_before_invocation_id`, restoring
+        session-scoped state and the session's artifacts (a tombstone for one created
+        since; `user:` state and artifacts are left); later turns skip the rewound
+        invocations (model contents, agent routing). `run_config.get_session_config`
+        is ignored (with a warning): the whole history is replayed.
+
+        Raises InvocationNotFoundError when no event of the session has that id, and
+        SessionNotFoundError for a missing session (unless auto_create_session).
+
+        Durable-adk's own: the session's invocation is a workflow, which may still be
+        there. One that only waits for answers (where 2.13's run has ended) ends
+        first, as for a new message; its requests stay open (answer them later, or
+        rewind them away). One whose stream this Runner's caller dropped is waited
+        for, as run_async does. One still running (or waiting inside a sub-agent's
+        run) would go on writing into the rewound session: SessionBusyError. Let it
+        end, or cancel it, first. (The check and the append are not one transaction:
+        a message sent to the session at that very moment may start an invocation
+        in between, as anything may in 2.13, which checks nothing.)
+        """
+        if run_config and run_config.get_session_config:
+            logger.warning("rewind_async ignores run_config.get_session_config")
+        session = await self._session_for_rewind(user_id, session_id)
+        if await self._wait_until_idle(user_id, session_id):  # it changed meanwhile
+            session = await self._session_for_rewind(user_id, session_id)
+        await _rewind_utils.rewind_session(
+            session_service=self.session_service,
+            session=session,
+            rewind_before_invocation_id=rewind_before_invocation_id,
+            artifact_service=self.artifact_service,
+            app_name=self.app_name,
+            compute_state_delta=self._compute_state_delta_for_rewind,
+            compute_artifact_delta=self._compute_artifact_delta_for_rewind,
+        )
+
+    async def _compute_state_delta_for_rewind(
+        self, session: Session, rewind_event_index: int
+    ) -> dict[str, Any]:
+        """The state delta that undoes the rewound invocations' (google-adk 2.13's hook)."""
+        return await _rewind_utils.compute_state_delta_for_rewind(session, rewind_event_index)
+
+    async def _compute_artifact_delta_for_rewind(
+        self, session: Session, rewind_event_index: int
+    ) -> dict[str, int]:
+        """The artifact versions that undo the rewound invocations' (google-adk 2.13's hook)."""
+        return await _rewind_utils.compute_artifact_delta_for_rewind(
+            session,
+            rewind_event_index,
+            artifact_service=self.artifact_service,
+            app_name=self.app_name,
+        )
+
+    async def _session_for_rewind(self, user_id: str, session_id: str) -> Session:
+        session = await self.session_service.get_session(
+            app_name=self.app_name, user_id=user_id, session_id=session_id
+        )
+        if session is not None:
+            return session
+        if not self.auto_create_session:
+            raise SessionNotFoundError(f"Session not found: {session_id}")
+        return await self.session_service.create_session(
+            app_name=self.app_name, user_id=user_id, session_id=session_id
+        )
+
+    async def _wait_until_idle(self, user_id: str, session_id: str) -> bool:
+        """Free the session of its invocation first, as a new message would: one that
+        only waits for answers (its run over, as google-adk 2.13's would be) ends, one
+        whose stream this Runner's caller dropped is waited for; True then (the session
+        changed). SessionBusyError while one runs, or waits inside a sub-agent's run."""
+        if self._temporal is None:
+            return False  # the embedded server is not started: nothing runs
+        try:
+            workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
+        except ValueError:
+            return False  # ids no invocation of ours can have
+        busy = await session_busy(self._temporal, workflow_id)
+        if busy is None:
+            return False
+        temporal = await self._ensure_started()  # (its worker answers what follows)
+        ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
+        if busy == "waiting" and await give_way(temporal, workflow_id, ref):
+            return True
+        key = (user_id, session_id)
+        client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
+        if not await finish_abandoned(client, self.app_name, key, self._abandoned.pop(key, None)):
+            raise SessionBusyError(session_id, workflow_id, waiting=busy == "waiting")
+        return True
 
     def run_live(self, *args: Any, **kwargs: Any) -> Any:
         """google-adk's live (bidi-streaming) runs: not implemented."""

@@ -6,9 +6,10 @@ Runs on: process and activity side (plain exception classes).
 from typing import Any
 
 from .._unported import unported_attribute
+from ._invocation_not_found_error import InvocationNotFoundError
 from ._stale_session_error import StaleSessionError
 
-__all__ = ["StaleSessionError"]
+__all__ = ["InvocationNotFoundError", "StaleSessionError"]
 
 
 def __getattr__(name: str) -> Any:

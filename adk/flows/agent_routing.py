@@ -7,7 +7,8 @@ response goes to the agent that made the matching call; otherwise the most
 recent agent that spoke keeps the conversation, if it (and every ancestor) is
 an LlmAgent allowing transfer to its parent; so does the target of a transfer it
 never answered (it failed first); a failure's error event is not a reply;
-otherwise the root agent runs (google-adk 2.13's _agent_router).
+otherwise the root agent runs (google-adk 2.13's _agent_router). Rewound
+invocations (Runner.rewind_async) are not looked at.
 """
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ logger = logging.getLogger(__name__)
 
 def find_agent_to_run(session: Session, root_agent: BaseAgent) -> BaseAgent:
     """The agent to run for the session's latest event (root_agent by default)."""
-    call_event = find_matching_function_call(session.events)
+    from .llm_flows._context_filters import apply_rewinds
+
+    events = apply_rewinds(session.events)
+    call_event = find_matching_function_call(events)
     if call_event and call_event.author:
         caller = root_agent.find_agent(call_event.author)
         if caller is not None:
@@ -34,7 +38,7 @@ def find_agent_to_run(session: Session, root_agent: BaseAgent) -> BaseAgent:
 
     from .llm_flows.agent_transfer import get_transfer_targets
 
-    for event in reversed(session.events):
+    for event in reversed(events):
         if event.author == "user":
             continue
         if event.actions.agent_state is not None or event.actions.end_of_agent:

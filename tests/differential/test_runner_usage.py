@@ -27,6 +27,8 @@ DIFFERENCES: dict[str, str | None] = {
     " its end (after_agent runs, its event and state are stored), and the Runner's next"
     " message to the session waits for it instead of raising SessionBusyError",
     "llm_calls_limit": None,
+    "rewind": None,
+    "rewind_pending": None,
     "run_debug": None,
     "session_lifecycle": None,
     "session_user_state": None,
