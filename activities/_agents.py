@@ -258,6 +258,10 @@ async def finish_agent_tool(
         skip_summarization=True if tool.skip_summarization else None,
     )
     run = [e for e in session.events if e.invocation_id == input.invocation_id]
+    unresolved = tool.unresolved_error([e for e in run if e.author != "user"])
+    if unresolved is not None:
+        actions.skip_summarization = False
+        return ToolCallOutput(response={"result": unresolved}, actions=actions)
     try:
         result = tool.result_from_events([e for e in run if e.author != "user"])
     except (ValidationError, ValueError) as error:

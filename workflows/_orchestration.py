@@ -232,8 +232,11 @@ class Orchestration(RuntimeBase):
         escalated = False
         for sub_agent in agent.sub_agents:
             self._shell_state(agent, branch, current_sub_agent=sub_agent.name)
+            opened = self.opened
             outcome = await self.run_sub_agent(sub_agent, branch)
             escalated = escalated or outcome.escalated
+            if self.opened > opened:  # google-adk 2.13: the step paused; the rest waits
+                return self.result(escalated=escalated)
         self._shell_end(agent, branch)
         return self.result(escalated=escalated)
 
@@ -245,7 +248,10 @@ class Orchestration(RuntimeBase):
                 self._shell_state(
                     agent, branch, current_sub_agent=sub_agent.name, times_looped=iteration - 1
                 )
+                opened = self.opened
                 outcome = await self.run_sub_agent(sub_agent, branch)
+                if self.opened > opened:  # google-adk 2.13: the step paused, so does the loop
+                    return self.result(escalated=outcome.escalated)
                 if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
                     self._shell_end(agent, branch)
                     return self.result(escalated=True)
@@ -271,6 +277,7 @@ class Orchestration(RuntimeBase):
         """Branches run concurrently; state written by several: the later sub-agent wins."""
         start_temp = dict(self.temp_state)
         self._shell_state(agent, branch)
+        opened = self.opened
         outcomes = await asyncio.gather(
             *(
                 self.run_sub_agent(
@@ -295,7 +302,8 @@ class Orchestration(RuntimeBase):
             self._add_pending(
                 self.new_event(agent.name, branch, actions=EventActions(state_delta=conflicts))
             )
-        self._shell_end(agent, branch)
+        if self.opened == opened:  # (a paused branch: 2.13 records no end)
+            self._shell_end(agent, branch)
         return self.result(escalated=any(o.escalated for o in outcomes))
 
     # ── child workflows ─────────────────────────────────────────────────────
@@ -381,6 +389,7 @@ class Orchestration(RuntimeBase):
         finally:
             self.running_children.remove(child_id)
         self.llm_calls += outcome.llm_calls - sent_calls  # parallel children all count
+        await self.adopt(outcome)
         if agent_tool is None:
             self.temp_state = dict(outcome.temp_state)
             self.state_delta.update(outcome.state_delta)

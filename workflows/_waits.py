@@ -24,6 +24,7 @@ with workflow.unsafe.imports_passed_through():
         tool_response_event,
     )
     from .contracts import (
+        AgentRunResult,
         AgentSpec,
         ConfirmedCall,
         HumanAnswer,
@@ -147,10 +148,11 @@ class DeferredWaits(HumanWaits):
         if response is not None:
             self.responded.update(r.id or "" for r in response.get_function_responses())
 
-    async def await_deferred(self) -> tuple[AgentSpec, list[EventActions]] | None:
-        """Wait for answers to what the runs left open; the agent to run next and the
-        actions of the tools that ran once approved. None when the invocation was
-        released (a new message for the session) before an answer came."""
+    async def await_deferred(self) -> tuple[AgentSpec, str | None, list[EventActions]] | None:
+        """Wait for answers to what the runs left open; the agent to run next (the one
+        that made the first answered call), its branch, and the actions of the tools
+        that ran once approved. None when the invocation was released (a new message for
+        the session) before an answer came."""
         requests = list(self.deferred)
         await self.flush()  # the client sees everything before anyone can answer
         for request in requests:
@@ -183,7 +185,22 @@ class DeferredWaits(HumanWaits):
         self.status = "running"
         self.show()
         first = handled[0]
-        return self.context.tree.find(first.agent) or self.context.tree, actions
+        return self.context.tree.find(first.agent) or self.context.tree, first.branch, actions
+
+    async def adopt(self, outcome: AgentRunResult) -> None:
+        """What a child's run left open (AgentRunResult.deferred) is this run's to wait
+        for now: answers come here (the root is told the new owner)."""
+        if not outcome.deferred:
+            return
+        owner = workflow.info().workflow_id
+        requests = [r.model_copy(update={"owner_workflow_id": owner}) for r in outcome.deferred]
+        self.opened += len(requests)
+        self.deferred.extend(requests)
+        self.responded.update(outcome.responded)
+        for answer in outcome.answers:
+            self.deliver(answer)
+        if self.hub is not None:
+            await self.hub.add(requests)
 
     async def run_confirmed(self, confirmed: list[ConfirmedCall]) -> list[EventActions]:
         """The tools a new message's confirmations answer (their invocation had ended):

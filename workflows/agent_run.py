@@ -108,20 +108,25 @@ class AdkAgentRunWorkflow:
             )
         )
         # a transfer's target at the top runs as the root's agent does (google-adk 2.13's
-        # pauses, see DeferredWaits); under a shell agent, its loop waits for answers
-        runtime.may_defer = not input.nested_transfers
+        # pauses, see DeferredWaits); under a shell agent, what its run leaves open goes
+        # to whoever ran it (2.13 pauses the workflow agents around it), except in a
+        # resumable app, where its loop waits for answers (2.13 resumes it in place)
+        nested = input.nested_transfers
+        runtime.may_defer = not (nested and input.context.resumable)
         try:
             outcome = await runtime.run_agent(agent, input.branch)
+            if nested:
+                return handed_up(runtime, outcome)
             while runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
                 answered = await runtime.await_deferred()
                 if answered is None:
                     break
-                again, actions = answered
+                again, branch, actions = answered
                 transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
                 if transfer:  # the approved tool transferred: the root follows it
                     outcome = runtime.result(transfer_to=transfer)
                     break
-                outcome = await runtime.run_agent(again, input.branch)
+                outcome = await runtime.run_agent(again, branch)
         except CancelledError:
             if runtime.stopping is not None:  # stopped: its branches end before it does
                 await runtime.settle()
@@ -163,6 +168,9 @@ class AdkAgentRunWorkflow:
             hub=_RootHub(input.context.root_workflow_id),
         )
         self._start(runtime)
+        # google-adk 2.13 runs the agent in a Runner of its own, which nobody resumes:
+        # what its run leaves open stays open, and the caller gets an error result
+        runtime.may_defer = True
         agent = input.context.tree.find_anywhere(input.agent_name)
         assert agent is not None
         # ADK runs the agent in a Runner of its own: the root of its own paths
@@ -176,6 +184,8 @@ class AdkAgentRunWorkflow:
             if "on_run_error_callback" in input.context.run_hooks:  # its own run failed
                 await runtime.plugin_hook("on_run_error_callback", agent.name, error=error)
             raise
+        if runtime.deferred and runtime.hub is not None:  # no one can answer them now
+            await runtime.hub.resolve(runtime.deferred)
         pending, runtime.pending = runtime.pending, []
         output = await workflow.execute_activity(
             names.FINISH_AGENT_TOOL,
@@ -191,3 +201,17 @@ class AdkAgentRunWorkflow:
             **BOOKKEEPING,
         )
         return AgentRunResult(llm_calls=runtime.llm_calls, tool_output=output)
+
+
+def handed_up(runtime: AgentRuntime, outcome: AgentRunResult) -> AgentRunResult:
+    """A step's outcome, with what its run left open for whoever ran it to wait for."""
+    if not runtime.deferred:
+        return outcome
+    ids = {r.id for r in runtime.deferred}
+    return outcome.model_copy(
+        update={
+            "deferred": list(runtime.deferred),
+            "answers": [a for i, a in runtime.answers.items() if i in ids],
+            "responded": sorted(runtime.responded),
+        }
+    )

@@ -470,6 +470,14 @@ class AgentRunResult(Compact):
     after_callback_deferred: bool = False
     """The agent transferred under a shell agent: whoever follows the transfer runs its
     after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
+    deferred: list[PendingRequest] = Field(default_factory=list)
+    """The requests a step of a workflow agent left open (google-adk 2.13's pause in a
+    default app): whoever ran it stops that workflow agent and, at the top, waits for
+    them after the run; the agent that made the call runs again once answered."""
+    answers: list[HumanAnswer] = Field(default_factory=list)
+    """Answers to `deferred` requests that reached the run before it ended."""
+    responded: list[str] = Field(default_factory=list)
+    """Call ids of `deferred` requests that have a (an intermediate) response."""
 
 
 class AgentCallbackInput(Compact):

@@ -107,7 +107,9 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
-                await _go_on(runtime, agent, ran)
+                # (the branch of the call a confirmation answers: a ParallelAgent's branch)
+                branch = begin.confirmed[0].request.branch if begin.confirmed else None
+                await _go_on(runtime, agent, branch, ran)
                 await self._run_after_answers(runtime)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()
@@ -212,6 +214,8 @@ class AdkInvocationWorkflow:
         for request in requests:
             known = self._requests.setdefault(request.id, request)
             known.awaited = known.awaited or request.awaited  # a child's second report
+            # a run that ran the child now waits for it (AgentRunResult.deferred)
+            known.owner_workflow_id = request.owner_workflow_id
         self._sync_waiting()
 
     async def resolve(self, requests: list[PendingRequest]) -> None:
@@ -395,15 +399,17 @@ class AdkInvocationWorkflow:
         )
 
 
-async def _go_on(runtime: AgentRuntime, agent: AgentSpec, actions: list[EventActions]) -> None:
-    """`agent` runs (after the tools an answer ran), or the target an approved tool
-    transferred to."""
+async def _go_on(
+    runtime: AgentRuntime, agent: AgentSpec, branch: str | None, actions: list[EventActions]
+) -> None:
+    """`agent` runs on `branch` (after the tools an answer ran), or the target an
+    approved tool transferred to."""
     transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
     if transfer:
         outcome = runtime.result(transfer_to=transfer)
-        await runtime.follow_transfers(agent, outcome, None, runtime.records_errors)
+        await runtime.follow_transfers(agent, outcome, branch, runtime.records_errors)
     else:
-        await runtime.run_with_transfers(agent, branch=None)
+        await runtime.run_with_transfers(agent, branch=branch)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:

@@ -7,6 +7,7 @@ invocation workflow runs the agent itself as a child workflow.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .tool_configs import ToolArgsConfig
     from .tool_context import ToolContext
 
+logger = logging.getLogger("google_adk." + __name__)
 
 GROUNDING_METADATA_KEY = "temp:_adk_grounding_metadata"
 """Where an AgentTool with propagate_grounding_metadata leaves its answer's grounding
@@ -114,6 +116,34 @@ class AgentTool(BaseTool):
         hands it to the caller with propagate_grounding_metadata)."""
         last = next((e for e in reversed(events) if e.content), None)
         return last.grounding_metadata if last is not None else None
+
+    def unresolved_error(self, events: Sequence[Event]) -> str | None:
+        """google-adk 2.13's result when the run left long-running calls (a confirmation,
+        a long-running tool with no response) unanswered: nobody can resume it. Logs its
+        warning."""
+        pending: set[str] = set()
+        for event in events:
+            if event.long_running_tool_ids:
+                pending |= set(event.long_running_tool_ids)
+            if event.content:
+                pending -= {r.id for r in event.get_function_responses() if r.id}
+        if not pending:
+            return None
+        ids = sorted(pending)
+        logger.warning(
+            "Agent %r paused with unresolved long-running tool call(s) %s, which"
+            " AgentTool cannot resume because its nested session is discarded."
+            " Configure the agent under sub_agents (e.g. with"
+            " mode='single_turn' for LlmAgent) if it needs to pause and"
+            " resume.",
+            self.agent.name,
+            ids,
+        )
+        return (
+            f"Error: agent {self.agent.name!r} stopped waiting on unresolved"
+            f" long-running tool call(s) (pending call ids: {ids}),"
+            " which AgentTool cannot resume."
+        )
 
     def result_from_events(self, events: Sequence[Event]) -> Any:
         """The tool's result from the events the agent's run produced (google-adk 2.13's rule).

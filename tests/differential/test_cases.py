@@ -135,6 +135,16 @@ CASES: dict[str, str | None] = {
     "vertex_ai_search": None,
     "vertex_ai_search_refused": None,
     "transfer_target_fails": None,
+    "long_running_in_sequence": None,
+    "long_running_in_sequence_resumable": None,
+    "confirmation_in_parallel": None,
+    "confirmation_in_loop": None,
+    "confirmation_in_agent_tool": None,
+    "long_running_in_agent_tool": None,
+    "confirmation_in_parallel_resumable": None,
+    "long_running_in_loop_resumable": None,
+    "long_running_in_nested_sequence": None,
+    "long_running_in_agent_tool_resumable": None,
 }
 
 

@@ -1,0 +1,56 @@
+"""confirmation_in_parallel in a resumable app: the branch's request pauses the
+invocation (the other branch runs to its end); `run_async(invocation_id=...)` with
+the approval resumes it, then a text message starts another.
+"""
+
+from google.adk.agents import LlmAgent, ParallelAgent
+from google.adk.tools import FunctionTool, ToolContext
+from google.genai import types
+
+
+def send_money(amount: int, tool_context: ToolContext) -> dict:
+    """Sends money."""
+    tool_context.state["sent"] = amount
+    return {"status": "sent", "amount": amount}
+
+
+def approve(events):
+    event, request = next(
+        (e, c)
+        for e in reversed(events)
+        for c in e.get_function_calls()
+        if c.name == "adk_request_confirmation"
+    )
+    part = types.Part(
+        function_response=types.FunctionResponse(
+            id=request.id, name="adk_request_confirmation", response={"confirmed": True}
+        )
+    )
+    message = types.Content(role="user", parts=[part])
+    return {"invocation_id": event.invocation_id, "new_message": message}
+
+
+TURNS = ["pay and write", approve, "thanks"]
+
+
+def build(scripted):
+    call = types.Part.from_function_call
+    payer = LlmAgent(
+        name="payer",
+        model=scripted(
+            call(name="send_money", args={"amount": 10}),
+            "Sent 10.",
+            "Payer here.",
+            model="payer-model",
+        ),
+        tools=[FunctionTool(send_money, require_confirmation=True)],
+    )
+    writer = LlmAgent(
+        name="writer", model=scripted("Written.", "Written again.", model="writer-model")
+    )
+    return ParallelAgent(name="both", sub_agents=[payer, writer])
+
+
+RESUMABLE = True
+BRANCHES_INTERLEAVE = True
+TURN_TIMEOUT = 40.0
