@@ -1,0 +1,208 @@
+"""google-adk 2.13's pauses made inside a workflow agent's step, durable.
+
+Runs on: process side (the tests' process; workers in it, on the session's local
+Temporal). A confirmation or long-running call made by a Sequential, Parallel or
+Loop agent's step (a child workflow) ends the invocation's run as 2.13 ends it
+(the differential cases `*_in_sequence*`, `*_in_parallel*`, `*_in_loop*` check
+the events); the root workflow then waits for the answer, so a worker restarted
+there loses nothing, only the root's id is needed to see and answer the request,
+and a new message makes it give way.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import pytest
+from temporalio.client import WorkflowExecutionStatus
+
+from adk import Agent
+from adk.agents import LoopAgent, ParallelAgent, SequentialAgent
+from adk.apps import App, ResumabilityConfig
+from adk.events.event import Event
+from adk.runners import Runner
+from adk.sessions import InMemorySessionService
+from adk.testing import MockModel
+from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
+from client import AgentClient
+from workflows import names
+
+from .helpers import call, simplify, user_text
+from .test_adk_pauses import answer, without_ids
+
+USER = "u1"
+
+
+def build(shape: str, kind: str, runs: list[Any]) -> Any:
+    """`clerk` (whose one call waits) as a step of a workflow agent of `shape`."""
+
+    def pay(amount: int, tool_context: ToolContext) -> dict:
+        """Pays an amount."""
+        runs.append(amount)
+        return {"paid": amount}
+
+    def ask_manager(amount: int) -> None:
+        """Asks a manager; the answer comes later."""
+        runs.append(("asked", amount))
+        return None
+
+    if kind == "confirmation":
+        tool: Any = FunctionTool(pay, require_confirmation=True)
+        first = call("pay", amount=70)
+    else:
+        tool = LongRunningFunctionTool(ask_manager)
+        first = call("ask_manager", amount=70)
+    clerk = Agent(name="clerk", model=MockModel.create([first, "All done."]), tools=[tool])
+    other = Agent(name="other", model=MockModel.create(["Other here."] * 4))
+    if shape == "sequential":
+        return SequentialAgent(name="shell", sub_agents=[clerk, other])
+    if shape == "parallel":
+        return ParallelAgent(name="shell", sub_agents=[clerk, other])
+    return LoopAgent(name="shell", sub_agents=[clerk, other], max_iterations=1)
+
+
+def new_runner(env: Any, app: App, store: Any, queue: str) -> Runner:
+    return Runner(
+        app=app,
+        session_service=store,
+        temporal_client=env.client,
+        task_queue=queue,
+        auto_create_session=True,
+        worker_options={"max_cached_workflows": 1},
+    )
+
+
+async def two_turns(env: Any, shape: str, kind: str, resumable: bool, *, restart: bool) -> Any:
+    """The asking turn, then ADK's answer message, with a fresh worker for the answer
+    when `restart`. Returns what the tests compare."""
+    runs: list[Any] = []
+    config = ResumabilityConfig(is_resumable=True) if resumable else None
+    app = App(name="test_app", root_agent=build(shape, kind, runs), resumability_config=config)
+    store = InMemorySessionService()
+    queue = f"nested-{uuid.uuid4().hex[:8]}"
+    session = f"nested-{uuid.uuid4().hex[:8]}"
+    runner = new_runner(env, app, store, queue)
+    first = [
+        e
+        async for e in runner.run_async(
+            user_id=USER, session_id=session, new_message=user_text("pay 70")
+        )
+    ]
+    if restart:
+        await runner.close()  # the worker is gone: the invocation waits on the server
+        runner = new_runner(env, app, store, queue)
+    options = {"invocation_id": first[0].invocation_id} if resumable else {}
+    try:
+        second = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=answer(kind, first), **options
+            )
+        ]
+        stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
+    finally:
+        await runner.close()
+    assert stored is not None
+    return {
+        "first": by_author(first),
+        "second": by_author(second),
+        "session": by_author(stored.events),
+        "invocations": len({e.invocation_id for e in stored.events}),
+        "runs": runs,
+    }
+
+
+def by_author(events: list[Event]) -> dict[str, list[Any]]:
+    """Each author's events in order (a Parallel's branches interleave by timing)."""
+    grouped: dict[str, list[Any]] = {}
+    for author, what in without_ids(simplify(events)):
+        grouped.setdefault(author, []).append(what)
+    return grouped
+
+
+@pytest.mark.parametrize("resumable", [False, True], ids=["default", "resumable"])
+@pytest.mark.parametrize("kind", ["confirmation", "long_running"])
+@pytest.mark.parametrize("shape", ["sequential", "parallel", "loop"])
+async def test_a_worker_restarted_while_a_step_waits_loses_nothing(
+    temporal_env, shape, kind, resumable
+):
+    straight = await two_turns(temporal_env, shape, kind, resumable, restart=False)
+    restarted = await two_turns(temporal_env, shape, kind, resumable, restart=True)
+    assert restarted == straight
+    assert restarted["invocations"] == 1  # the answer continues the same invocation
+    assert restarted["second"]["clerk"][-1] == "All done."
+    assert restarted["runs"] == ([70] if kind == "confirmation" else [("asked", 70)])
+
+
+async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
+    """The pending query, AdkStatus and approve need only the root workflow's id."""
+    runs: list[Any] = []
+    app = App(name="test_app", root_agent=build("sequential", "confirmation", runs))
+    store = InMemorySessionService()
+    session = f"nested-{uuid.uuid4().hex[:8]}"
+    async with new_runner(temporal_env, app, store, f"nested-{uuid.uuid4().hex[:8]}") as runner:
+        first = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("pay 70")
+            )
+        ]
+        assert [a for a, _ in simplify(first)] == ["clerk", "clerk", "clerk"]  # `other` waits
+        workflow_id = names.invocation_workflow_id("test_app", USER, session)
+        client = AgentClient(temporal_env.client, store, task_queue=runner.task_queue)
+        status = await client.status(workflow_id)
+        assert status.status == "waiting"
+        [request] = status.pending
+        assert (request.kind, request.tool, request.agent, request.awaited) == (
+            "confirmation",
+            "pay",
+            "clerk",
+            True,
+        )
+        listed = await client.list_pending(app_name="test_app")
+        assert (workflow_id, request.id) in [(w, r.id) for w, r in listed]
+        described = await temporal_env.client.get_workflow_handle(workflow_id).describe()
+        assert described.typed_search_attributes.get(names.SA_STATUS) == "waiting"
+        await client.approve(workflow_id, request.id)
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
+    assert stored is not None
+    assert runs == [70]
+    assert without_ids(simplify(stored.events))[-3:] == [
+        ("user", ("response", "adk_request_confirmation", {"confirmed": True})),
+        ("clerk", ("response", "pay", {"paid": 70})),
+        ("clerk", "All done."),
+    ]
+
+
+@pytest.mark.parametrize("resumable", [False, True], ids=["default", "resumable"])
+async def test_a_new_message_while_a_step_waits_starts_the_next_invocation(temporal_env, resumable):
+    runs: list[Any] = []
+    config = ResumabilityConfig(is_resumable=True) if resumable else None
+    root = build("sequential", "confirmation", runs)
+    app = App(name="test_app", root_agent=root, resumability_config=config)
+    store = InMemorySessionService()
+    session = f"nested-{uuid.uuid4().hex[:8]}"
+    async with new_runner(temporal_env, app, store, f"nested-{uuid.uuid4().hex[:8]}") as runner:
+        first = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("pay 70")
+            )
+        ]
+        workflow_id = names.invocation_workflow_id("test_app", USER, session)
+        waiting_run = (await temporal_env.client.get_workflow_handle(workflow_id).describe()).run_id
+        second = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("never mind")
+            )
+        ]
+        ended = temporal_env.client.get_workflow_handle(workflow_id, run_id=waiting_run)
+        described = await ended.describe()
+    assert described.status == WorkflowExecutionStatus.COMPLETED
+    assert described.typed_search_attributes.get(names.SA_STATUS) is None
+    assert second[0].invocation_id != first[0].invocation_id
+    assert "Other here." in [what for _, what in simplify(second)]
+    assert runs == []
