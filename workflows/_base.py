@@ -57,6 +57,7 @@ class RuntimeBase(Protocol):
     deferred: list[PendingRequest]
     released: bool
     opened: int
+    resume_points: dict[str, dict[str, Any]]
     responded: set[str]
     progress: dict[str, list[HumanAnswer]]
     transcript: Transcript

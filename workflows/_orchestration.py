@@ -230,33 +230,55 @@ class Orchestration(RuntimeBase):
 
     async def _run_sequential(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         escalated = False
-        for sub_agent in agent.sub_agents:
-            self._shell_state(agent, branch, current_sub_agent=sub_agent.name)
+        point = self.resume_points.pop(agent.name, None)  # a resumed pause: its step
+        start = point["index"] if point else 0
+        for index in range(start, len(agent.sub_agents)):
+            sub_agent = agent.sub_agents[index]
+            if point is None or index != start:  # (2.13 records a resumed step's state once)
+                self._shell_state(agent, branch, current_sub_agent=sub_agent.name)
             opened = self.opened
             outcome = await self.run_sub_agent(sub_agent, branch)
             escalated = escalated or outcome.escalated
             if self.opened > opened:  # google-adk 2.13: the step paused; the rest waits
+                self._paused_at(agent, index=index)
                 return self.result(escalated=escalated)
         self._shell_end(agent, branch)
         return self.result(escalated=escalated)
 
     async def _run_loop(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
-        iteration = 0
-        while agent.max_iterations is None or iteration < agent.max_iterations:
-            iteration += 1
-            for sub_agent in agent.sub_agents:
-                self._shell_state(
-                    agent, branch, current_sub_agent=sub_agent.name, times_looped=iteration - 1
-                )
+        point = self.resume_points.pop(agent.name, None)  # a resumed pause: its round, step
+        times_looped = point["times_looped"] if point else 0
+        start = point["index"] if point else 0
+        while agent.max_iterations is None or times_looped < agent.max_iterations:
+            for index in range(start, len(agent.sub_agents)):
+                sub_agent = agent.sub_agents[index]
+                if point is None:  # (2.13 records a resumed step's state once)
+                    self._shell_state(
+                        agent, branch, current_sub_agent=sub_agent.name, times_looped=times_looped
+                    )
+                point = None
                 opened = self.opened
                 outcome = await self.run_sub_agent(sub_agent, branch)
                 if self.opened > opened:  # google-adk 2.13: the step paused, so does the loop
+                    self._paused_at(agent, index=index, times_looped=times_looped)
                     return self.result(escalated=outcome.escalated)
                 if outcome.escalated:  # exit_loop ends every enclosing loop (ADK 2.x)
                     self._shell_end(agent, branch)
                     return self.result(escalated=True)
+            start = 0
+            times_looped += 1
         self._shell_end(agent, branch)
         return self.result()
+
+    def _paused_at(self, agent: AgentSpec, **point: Any) -> None:
+        """A resumable app resumes `agent` there once the pause is answered."""
+        if self.context.resumable:
+            self.resume_points[agent.name] = point
+
+    def _resume_points_of(self, agent: AgentSpec) -> dict[str, dict[str, Any]]:
+        """The resume points of `agent`'s subtree, for the child that runs it."""
+        names = [name for name in self.resume_points if agent.find(name)]
+        return {name: self.resume_points.pop(name) for name in names}
 
     def _shell_state(self, agent: AgentSpec, branch: str | None, **state: Any) -> None:
         """A resumable app's shell agent records where it is (google-adk 2.13's
@@ -276,8 +298,12 @@ class Orchestration(RuntimeBase):
     async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Branches run concurrently; state written by several: the later sub-agent wins."""
         start_temp = dict(self.temp_state)
-        self._shell_state(agent, branch)
+        point = self.resume_points.pop(agent.name, None)  # a resumed pause: branches ended
+        ended = set(point["ended"]) if point else set()
+        if point is None:
+            self._shell_state(agent, branch)
         opened = self.opened
+        subs = [sub for sub in agent.sub_agents if sub.name not in ended]
         outcomes = await asyncio.gather(
             *(
                 self.run_sub_agent(
@@ -285,7 +311,7 @@ class Orchestration(RuntimeBase):
                     f"{branch}.{agent.name}.{sub.name}" if branch else f"{agent.name}.{sub.name}",
                     report_state=True,  # the keys several branches wrote: see below
                 )
-                for sub in agent.sub_agents
+                for sub in subs
             )
         )
         writers: dict[str, set[str]] = {}
@@ -302,8 +328,11 @@ class Orchestration(RuntimeBase):
             self._add_pending(
                 self.new_event(agent.name, branch, actions=EventActions(state_delta=conflicts))
             )
-        if self.opened == opened:  # (a paused branch: 2.13 records no end)
+        if self.opened == opened:
             self._shell_end(agent, branch)
+        else:  # a branch paused: 2.13 records no end, and resumes only the paused ones
+            ran = {sub.name for sub, o in zip(subs, outcomes, strict=True) if not o.deferred}
+            self._paused_at(agent, ended=sorted(ended | ran))
         return self.result(escalated=any(o.escalated for o in outcomes))
 
     # ── child workflows ─────────────────────────────────────────────────────
@@ -361,6 +390,7 @@ class Orchestration(RuntimeBase):
                     node_path=self.node_path if node_path is None else node_path,
                     nested_transfers=nested,
                     reports_state=report_state or self.reports_state,
+                    resume=self._resume_points_of(agent) if self.resume_points else {},
                 ),
                 id=child_id,
                 result_type=AgentRunResult,

@@ -63,6 +63,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
         paths: NodePaths | None = None,
         nested_transfers: bool = False,
         reports_state: bool = True,
+        resume: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         self.context = context
         self.records_errors = records_errors
@@ -90,6 +91,9 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
         self.opened = 0
         """How many requests the runs have opened (an LLM agent's run that opened none
         ran to its end: a resumable app records its end-of-agent marker)."""
+        self.resume_points: dict[str, dict[str, Any]] = dict(resume or {})
+        """A resumable app: where the workflow agents a pause stopped resume, by name
+        (AgentRunResult.resume); each takes its own when it runs again."""
         self.released = False
         """A new message for the session arrived while the invocation waits: it ends."""
         self.session = session or context.session

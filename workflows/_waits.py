@@ -197,6 +197,7 @@ class DeferredWaits(HumanWaits):
         self.opened += len(requests)
         self.deferred.extend(requests)
         self.responded.update(outcome.responded)
+        self.resume_points.update(outcome.resume)
         for answer in outcome.answers:
             self.deliver(answer)
         if self.hub is not None:

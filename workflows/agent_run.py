@@ -105,14 +105,14 @@ class AdkAgentRunWorkflow:
                 node_path=input.node_path,
                 nested_transfers=input.nested_transfers,
                 reports_state=input.reports_state,
+                resume=input.resume,
             )
         )
         # a transfer's target at the top runs as the root's agent does (google-adk 2.13's
         # pauses, see DeferredWaits); under a shell agent, what its run leaves open goes
-        # to whoever ran it (2.13 pauses the workflow agents around it), except in a
-        # resumable app, where its loop waits for answers (2.13 resumes it in place)
+        # to whoever ran it (2.13 pauses the workflow agents around it)
         nested = input.nested_transfers
-        runtime.may_defer = not (nested and input.context.resumable)
+        runtime.may_defer = True
         try:
             outcome = await runtime.run_agent(agent, input.branch)
             if nested:
@@ -122,6 +122,8 @@ class AdkAgentRunWorkflow:
                 if answered is None:
                     break
                 again, branch, actions = answered
+                if runtime.resume_points:  # a resumable app: resumed where the pause was
+                    again, branch, actions = agent, input.branch, []
                 transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
                 if transfer:  # the approved tool transferred: the root follows it
                     outcome = runtime.result(transfer_to=transfer)
@@ -213,5 +215,6 @@ def handed_up(runtime: AgentRuntime, outcome: AgentRunResult) -> AgentRunResult:
             "deferred": list(runtime.deferred),
             "answers": [a for i, a in runtime.answers.items() if i in ids],
             "responded": sorted(runtime.responded),
+            "resume": dict(runtime.resume_points),
         }
     )

@@ -447,6 +447,9 @@ class AgentRunInput(Compact):
     after_agent_callback then runs after the target's (here: the parent runs it, see
     AgentRunResult.after_callback_deferred). At the top a transfer ends the agent's run,
     and its after_agent_callback is not run."""
+    resume: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    """Where the workflow agents of a paused resumable invocation resume, by agent name
+    (AgentRunResult.resume), once its answers came."""
 
 
 class AgentRunResult(Compact):
@@ -478,6 +481,10 @@ class AgentRunResult(Compact):
     """Answers to `deferred` requests that reached the run before it ended."""
     responded: list[str] = Field(default_factory=list)
     """Call ids of `deferred` requests that have a (an intermediate) response."""
+    resume: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    """In a resumable app, where each workflow agent the pause stopped resumes (google-adk
+    2.13's agent states), by agent name: a Sequential's or Loop's step (`index`, and the
+    loop's `times_looped`), a Parallel's branches that ran to their end (`ended`)."""
 
 
 class AgentCallbackInput(Compact):

@@ -199,6 +199,9 @@ class AdkInvocationWorkflow:
             answered = await runtime.await_deferred()
             if answered is None:  # released: a new message for the session starts next
                 return
+            if runtime.resume_points:  # a resumable app: resumed where the pause was
+                entry = runtime.context.tree.find(runtime.entry) or runtime.context.tree
+                answered = (entry, None, [])
             await _go_on(runtime, *answered)
 
     async def _finish(self, runtime: AgentRuntime | None, status: str) -> None:

@@ -145,6 +145,7 @@ CASES: dict[str, str | None] = {
     "long_running_in_loop_resumable": None,
     "long_running_in_nested_sequence": None,
     "long_running_in_agent_tool_resumable": None,
+    "confirmation_nested_resumable": None,
 }
 
 
