@@ -11,11 +11,14 @@ and a new message makes it give way.
 
 from __future__ import annotations
 
+import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
-from temporalio.client import WorkflowExecutionStatus
+from temporalio.client import WorkflowExecutionStatus, WorkflowHistory
+from temporalio.worker import Replayer
 
 from adk import Agent
 from adk.agents import LoopAgent, ParallelAgent, SequentialAgent
@@ -26,7 +29,9 @@ from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
 from client import AgentClient
-from workflows import names
+from worker._build import workflow_runner
+from workflows import WORKFLOWS, names
+from workflows.converter import data_converter
 
 from .helpers import call, simplify, user_text
 from .test_adk_pauses import answer, without_ids
@@ -206,3 +211,31 @@ async def test_a_new_message_while_a_step_waits_starts_the_next_invocation(tempo
     assert second[0].invocation_id != first[0].invocation_id
     assert "Other here." in [what for _, what in simplify(second)]
     assert runs == []
+
+
+# ── replay of committed histories of a tree whose step waits ─────────────────
+
+HISTORIES = Path(__file__).resolve().parents[1] / "histories"
+
+
+def tree(name: str) -> list[WorkflowHistory]:
+    """Recorded by tests/histories/record_nested_pauses.py (re-record only for intended
+    changes); `nested_waits_before_pauses.json` by that script on the commit before
+    steps handed their pauses up (their child workflows then waited inside the loop)."""
+    recorded = json.loads((HISTORIES / name).read_text(encoding="utf-8"))
+    return [WorkflowHistory.from_json(h["workflow_id"], h["history"]) for h in recorded]
+
+
+@pytest.mark.parametrize("name", ["nested_pauses.json", "nested_waits_before_pauses.json"])
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_the_committed_histories_replay(sandbox, name):
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+    )
+    histories = tree(name)
+    assert len(histories) == (2 if name == "nested_pauses.json" else 3)  # (other ran, before)
+    for history in histories:
+        result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+        assert result.replay_failure is None, history.workflow_id

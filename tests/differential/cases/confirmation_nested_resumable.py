@@ -45,9 +45,7 @@ def build(scripted):
         ),
         tools=[FunctionTool(send_money, require_confirmation=True)],
     )
-    writer = LlmAgent(
-        name="writer", model=scripted("Written.", model="writer-model")
-    )
+    writer = LlmAgent(name="writer", model=scripted("Written.", model="writer-model"))
     checker = LlmAgent(  # (no history: the branches' order in it is timing)
         name="checker",
         model=scripted("Checked.", model="checker-model"),
