@@ -213,7 +213,8 @@ def handed_up(runtime: AgentRuntime, outcome: AgentRunResult) -> AgentRunResult:
     return outcome.model_copy(
         update={
             "deferred": list(runtime.deferred),
-            "answers": [a for i, a in runtime.answers.items() if i in ids],
+            "answers": [a for i, a in runtime.answers.items() if i in ids]
+            + [a for i, sent in runtime.progress.items() if i in ids for a in sent],
             "responded": sorted(runtime.responded),
             "resume": dict(runtime.resume_points),
         }

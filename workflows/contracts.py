@@ -478,7 +478,8 @@ class AgentRunResult(Compact):
     default app): whoever ran it stops that workflow agent and, at the top, waits for
     them after the run; the agent that made the call runs again once answered."""
     answers: list[HumanAnswer] = Field(default_factory=list)
-    """Answers to `deferred` requests that reached the run before it ended."""
+    """Answers (and progress reports) to `deferred` requests that reached the run
+    before it ended."""
     responded: list[str] = Field(default_factory=list)
     """Call ids of `deferred` requests that have a (an intermediate) response."""
     resume: dict[str, dict[str, Any]] = Field(default_factory=dict)

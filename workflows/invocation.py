@@ -286,13 +286,12 @@ class AdkInvocationWorkflow:
         if answer.kind != "progress":
             request.answered = True
             self._sync_waiting()
-        if request.owner_workflow_id == workflow.info().workflow_id:
-            self._runtime.deliver(answer)
-        else:
-            child = workflow.get_external_workflow_handle(request.owner_workflow_id)
-            try:
-                await child.signal(names.SIGNAL_DELIVER, answer)
-            except Exception as error:  # the child ended meanwhile: refuse, don't fail
+        tried = request.owner_workflow_id
+        try:
+            await self._deliver(tried, answer)
+        except Exception as error:  # the child ended meanwhile: refuse, don't fail
+            # ... unless it handed the request up (AgentRunResult.deferred) meanwhile
+            if not await self._deliver_to_new_owner(request, tried, answer):
                 request.answered = False
                 self._sync_waiting()
                 raise ApplicationError(
@@ -300,6 +299,27 @@ class AdkInvocationWorkflow:
                     type="AnswerNotDelivered",
                 ) from error
         return f"{answer.kind} recorded for {request.tool} ({request.id})"
+
+    async def _deliver_to_new_owner(
+        self, request: PendingRequest, tried: str, answer: HumanAnswer
+    ) -> bool:
+        if request.owner_workflow_id == tried:
+            return False
+        if not workflow.patched(names.PATCH_HANDED_UP_ANSWERS):
+            return False
+        try:
+            await self._deliver(request.owner_workflow_id, answer)
+        except Exception:  # gone too
+            return False
+        return True
+
+    async def _deliver(self, owner: str, answer: HumanAnswer) -> None:
+        assert self._runtime is not None
+        if owner == workflow.info().workflow_id:
+            self._runtime.deliver(answer)
+        else:
+            child = workflow.get_external_workflow_handle(owner)
+            await child.signal(names.SIGNAL_DELIVER, answer)
 
     # ── answers: updates (validated before anything is written), a signal, a query ──
 

@@ -160,6 +160,9 @@ PATCH_ADK_PAUSES = "adk-2.13-pauses"
 """Pending calls no longer hold the loop: the model sees an intermediate result, the run
 ends as google-adk 2.13's, and the invocation waits for answers after it (or pauses, in
 a resumable app). Histories recorded before wait inside the loop."""
+PATCH_HANDED_UP_ANSWERS = "answers-follow-handed-up-requests"
+"""An answer sent to a workflow agent's step that ended meanwhile, handing its request
+up (AgentRunResult.deferred), goes to the run that took the request over."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""
