@@ -11,6 +11,7 @@ and a new message makes it give way.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import uuid
 from pathlib import Path
@@ -239,3 +240,54 @@ async def test_the_committed_histories_replay(sandbox, name):
     for history in histories:
         result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
         assert result.replay_failure is None, history.workflow_id
+
+
+async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temporal_env):
+    """The result of a long-running call comes while its tool still runs (the request
+    is listed from the tool's start): the step keeps it, hands it up with the request,
+    and the root goes on with it at once, no second message needed."""
+    answered = asyncio.Event()
+
+    async def ask_manager(amount: int) -> dict:
+        """Asks a manager; the answer comes later."""
+        await asyncio.wait_for(answered.wait(), timeout=20)
+        return {"status": "asked"}
+
+    def reply(request: Any) -> str:  # (MockModel picks a reply by the request's model turns)
+        last = request.contents[-1].parts[-1].function_response
+        return "All done." if last and last.response == {"approved": True} else "Asked."
+
+    clerk = Agent(
+        name="clerk",
+        model=MockModel.create([call("ask_manager", amount=70), reply]),
+        tools=[LongRunningFunctionTool(ask_manager)],
+    )
+    other = Agent(name="other", model=MockModel.create(["Other here."]))
+    app = App(name="test_app", root_agent=SequentialAgent(name="shell", sub_agents=[clerk, other]))
+    store = InMemorySessionService()
+    session = f"nested-{uuid.uuid4().hex[:8]}"
+    async with new_runner(temporal_env, app, store, f"nested-{uuid.uuid4().hex[:8]}") as runner:
+        temporal = await runner._ensure_started()
+        client = AgentClient(temporal, store, task_queue=runner.task_queue)
+        invocation = await client.start(
+            app_name="test_app", user_id=USER, session_id=session, new_message="pay 70"
+        )
+        for _ in range(100):
+            pending = (await client.status(invocation.workflow_id)).pending
+            if pending:
+                break
+            await asyncio.sleep(0.1)
+        [request] = pending
+        assert not request.awaited  # its tool still runs
+        await client.respond(invocation.workflow_id, request.id, {"approved": True})
+        answered.set()
+        await invocation.handle.result()
+        stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
+    assert stored is not None
+    assert without_ids(simplify(stored.events))[1:] == [
+        ("clerk", ("call", "ask_manager", {"amount": 70})),
+        ("clerk", ("response", "ask_manager", {"status": "asked"})),
+        ("clerk", "Asked."),
+        ("user", ("response", "ask_manager", {"approved": True})),
+        ("clerk", "All done."),
+    ]
