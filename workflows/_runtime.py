@@ -81,9 +81,11 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
         self.answers: dict[str, HumanAnswer] = {}
         self.progress: dict[str, list[HumanAnswer]] = {}
         self.may_defer = False
-        """google-adk 2.13's pauses (the root): a pending call does not hold the loop;
-        what is still open when the run ends is awaited after it (`await_deferred`).
-        Else (a child agent run, a history from before PATCH_ADK_PAUSES) the loop waits."""
+        """google-adk 2.13's pauses: a pending call does not hold the loop; what is still
+        open when the run ends is awaited after it (`await_deferred`: the root, a transfer
+        target), handed to whoever ran it (a workflow agent's step: AgentRunResult.deferred)
+        or left open (an AgentTool's run). Else (a history from before PATCH_ADK_PAUSES)
+        the loop waits."""
         self.deferred: list[PendingRequest] = []
         """Requests the runs opened and nobody has answered yet (when `defers`)."""
         self.responded: set[str] = set()

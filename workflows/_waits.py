@@ -139,7 +139,8 @@ class DeferredWaits(HumanWaits):
     FunctionResponse message (an approved tool runs, once), and the agent that made the
     call runs again, as 2.13's next run_async with that message does, under the same
     invocation id. A resumable app goes on only once every request it paused on is
-    answered (2.13 pauses again while one is open)."""
+    answered (2.13 pauses again while one is open), and a pause inside a workflow
+    agent's step resumes the workflow agents where they paused (`resume_points`)."""
 
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
         """What a step left open (`response`: its function responses, if any)."""
