@@ -43,6 +43,9 @@ with workflow.unsafe.imports_passed_through():
 
 _WORKFLOW_AGENTS = ("sequential", "parallel", "loop")
 
+TRANSFERRED = "transferred:"
+"""The resume point of a workflow agent's step whose transfer's target paused."""
+
 TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
 TRANSFER_FAILURE_AUTHOR_PATCH = "transfer-failure-by-transferring-agent"
 """Histories from before: the transferring agent's after_agent_callback ran right away."""
@@ -156,12 +159,26 @@ class Orchestration(RuntimeBase):
             and not report_state  # a ParallelAgent's branch: a workflow of its own
         ):
             return await self._run_inline(agent, branch)
+        point = self.resume_points.pop(TRANSFERRED + agent.name, None)
+        chain = point["chain"] if point else [agent.name]
+        first = self.context.tree.find(chain[-1]) or agent  # resumed: the paused target
+        opened = self.opened
         outcome = await self._child(
-            agent, branch, records_errors=records, nested=True, report_state=report_state
+            first, branch, records_errors=records, nested=True, report_state=report_state
         )
-        return await self._follow_transfers(
-            agent, outcome, branch, records, nested=True, report_state=report_state
+        outcome = await self._follow_transfers(
+            first, outcome, branch, records, nested=True, report_state=report_state
         )
+        if point is not None:
+            again = self.resume_points.pop(TRANSFERRED + first.name, None)
+            if self.opened > opened:  # paused again: the whole chain resumes next time
+                longer = chain[:-1] + (again["chain"] if again else [first.name])
+                self.resume_points[TRANSFERRED + agent.name] = {"chain": longer}
+            else:  # 2.13: each agent of the chain ends once its target's run has ended
+                for name in reversed(chain[:-1]):
+                    end = EventActions(end_of_agent=True)
+                    self._add_pending(self.new_event(name, branch, actions=end))
+        return outcome
 
     async def _run_inline(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """A workflow agent run here, as its child workflow would run it: its sub-agents
@@ -187,6 +204,7 @@ class Orchestration(RuntimeBase):
         `nested`: under a shell agent, where each transferring agent's after_agent_callback
         runs once its target's run is over, the innermost first (google-adk 2.13)."""
         escalated = outcome.escalated
+        chain = [agent.name]
         deferred: list[tuple[AgentSpec, str]] = []
         if outcome.after_callback_deferred:
             deferred.append((agent, self.node_path))
@@ -223,8 +241,11 @@ class Orchestration(RuntimeBase):
                 deferred.append((target, path))
             escalated = escalated or outcome.escalated
             agent = target
+            chain.append(target.name)
         for transferred, path in reversed(deferred):
             await self._agent_callback(transferred, branch, "after", node_path=path)
+        if nested and outcome.deferred and len(chain) > 1:  # a target paused: see run_sub_agent
+            self._paused_at_transfer(chain)
         outcome.escalated = escalated
         return outcome
 
@@ -275,9 +296,16 @@ class Orchestration(RuntimeBase):
         if self.context.resumable:
             self.resume_points[agent.name] = point
 
+    def _paused_at_transfer(self, chain: list[str]) -> None:
+        """A step that transferred (`chain`: it, then its targets) paused in its last
+        target: a resumable app resumes that target (2.13's agent that transferred
+        resumes its sub-agent), then ends the agents before it."""
+        if self.context.resumable:
+            self.resume_points[TRANSFERRED + chain[0]] = {"chain": chain}
+
     def _resume_points_of(self, agent: AgentSpec) -> dict[str, dict[str, Any]]:
         """The resume points of `agent`'s subtree, for the child that runs it."""
-        names = [name for name in self.resume_points if agent.find(name)]
+        names = [n for n in self.resume_points if agent.find(n.removeprefix(TRANSFERRED))]
         return {name: self.resume_points.pop(name) for name in names}
 
     def _shell_state(self, agent: AgentSpec, branch: str | None, **state: Any) -> None:
