@@ -161,7 +161,9 @@ class Orchestration(RuntimeBase):
             return await self._run_inline(agent, branch)
         point = self.resume_points.pop(TRANSFERRED + agent.name, None)
         chain = point["chain"] if point else [agent.name]
-        first = self.context.tree.find(chain[-1]) or agent  # resumed: the paused target
+        # resumed: the paused target (else `agent` itself: an AgentTool's agents are not
+        # in the tree, and may share a name with one that is)
+        first = (self.context.tree.find(chain[-1]) or agent) if point else agent
         opened = self.opened
         outcome = await self._child(
             first, branch, records_errors=records, nested=True, report_state=report_state
