@@ -25,7 +25,7 @@ from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
-from adk.flows.agent_routing import find_agent_to_run
+from adk.flows.agent_routing import find_agent_to_run, find_matching_function_call
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
@@ -219,6 +219,10 @@ async def _begin(
             content=message,
             actions=EventActions(state_delta=dict(invocation.state_delta or {})),
         )
+        # google-adk 2.13: an answer goes on the branch of the call it answers
+        mine = [e for e in session.events if e.invocation_id == invocation.invocation_id]
+        answered = find_matching_function_call([*mine, event])
+        event.branch = answered.branch if answered is not None else None
         await store.append_event(session, event)
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
@@ -234,6 +238,8 @@ async def _begin(
         busy_policy=app.busy_policy,
         confirmed=confirmed_calls(session, message),
         resumable=is_resumable(app),
+        # (the agent that made the call goes on on its branch: a ParallelAgent's)
+        branch=event.branch if recorded and agent is not app.root_agent else None,
     )
 
 

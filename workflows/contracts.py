@@ -200,6 +200,9 @@ class BeginOutput(Compact):
     """The confirmations the new message answers (FunctionResponses to
     adk_request_confirmation calls of an invocation that has ended): their tools run
     before the agent, as google-adk 2.13's request_confirmation processor runs them."""
+    branch: str | None = None
+    """The branch `agent_to_run` goes on: that of the call the message answers (a
+    ParallelAgent's branch), as google-adk 2.13 restores it."""
     resumable: bool = False
     """The app is resumable (App.resumability_config): its invocations pause at a pending
     call and record end-of-agent markers, as google-adk 2.13's."""

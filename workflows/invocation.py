@@ -107,9 +107,7 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
-                # (the branch of the call a confirmation answers: a ParallelAgent's branch)
-                branch = begin.confirmed[0].request.branch if begin.confirmed else None
-                await _go_on(runtime, agent, branch, ran)
+                await _go_on(runtime, agent, begin.branch, ran)
                 await self._run_after_answers(runtime)
             if "after_run_callback" in begin.run_hooks:
                 await runtime.flush()

@@ -147,6 +147,7 @@ CASES: dict[str, str | None] = {
     "long_running_in_agent_tool_resumable": None,
     "confirmation_nested_resumable": None,
     "long_running_transferred_in_sequence": None,
+    "confirmation_in_parallel_answered_later": None,
     "long_running_transferred_in_sequence_resumable": (
         "a resumable app records the end-of-agent marker of an agent that transferred under"
         " a shell agent when its own run ends, before its target's events (2.13: once the"

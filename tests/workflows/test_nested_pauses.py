@@ -291,3 +291,41 @@ async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temp
         ("user", ("response", "ask_manager", {"approved": True})),
         ("clerk", "All done."),
     ]
+
+
+async def test_an_answer_after_a_new_message_goes_on_in_the_branch_of_the_call(temporal_env):
+    """A Parallel branch's request, left open by a new message, approved later with
+    the root's id: ADK's message, under the call's invocation id and branch."""
+    runs: list[Any] = []
+    app = App(name="test_app", root_agent=build("parallel", "confirmation", runs))
+    store = InMemorySessionService()
+    session = f"nested-{uuid.uuid4().hex[:8]}"
+    async with new_runner(temporal_env, app, store, f"nested-{uuid.uuid4().hex[:8]}") as runner:
+        first = [
+            e
+            async for e in runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("pay 70")
+            )
+        ]
+        async for _ in runner.run_async(
+            user_id=USER, session_id=session, new_message=user_text("never mind")
+        ):
+            pass
+        workflow_id = names.invocation_workflow_id("test_app", USER, session)
+        request = next(
+            c for e in first for c in e.get_function_calls() if c.name == "adk_request_confirmation"
+        )
+        client = AgentClient(temporal_env.client, store, task_queue=runner.task_queue)
+        said = await client.approve(workflow_id, request.id)
+        assert "approve sent as a new message" in said
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
+    assert stored is not None
+    assert runs == [70]
+    answered = [e for e in stored.events if e.invocation_id == first[0].invocation_id][-3:]
+    assert without_ids(simplify(answered)) == [
+        ("user", ("response", "adk_request_confirmation", {"confirmed": True})),
+        ("clerk", ("response", "pay", {"paid": 70})),
+        ("clerk", "All done."),
+    ]
+    assert {e.branch for e in answered} == {"shell.clerk"}
