@@ -243,9 +243,9 @@ async def test_the_committed_histories_replay(sandbox, name):
 
 
 async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temporal_env):
-    """The result of a long-running call comes while its tool still runs (the request
-    is listed from the tool's start): the step keeps it, hands it up with the request,
-    and the root goes on with it at once, no second message needed."""
+    """A progress report and the result of a long-running call come while its tool
+    still runs (the request is listed from the tool's start): the step keeps them,
+    hands them up with the request, and the root goes on at once."""
     answered = asyncio.Event()
 
     async def ask_manager(amount: int) -> dict:
@@ -279,6 +279,7 @@ async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temp
             await asyncio.sleep(0.1)
         [request] = pending
         assert not request.awaited  # its tool still runs
+        await client.progress(invocation.workflow_id, request.id, {"status": "reading"})
         await client.respond(invocation.workflow_id, request.id, {"approved": True})
         answered.set()
         await invocation.handle.result()
@@ -288,6 +289,7 @@ async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temp
         ("clerk", ("call", "ask_manager", {"amount": 70})),
         ("clerk", ("response", "ask_manager", {"status": "asked"})),
         ("clerk", "Asked."),
+        ("clerk", ("response", "ask_manager", {"status": "reading"})),  # the progress report
         ("user", ("response", "ask_manager", {"approved": True})),
         ("clerk", "All done."),
     ]
