@@ -329,8 +329,11 @@ class AgentClient:
                         # awaited: what the invocation waits for now, with all it recorded
                         # before stored (a long-running call's request shows while its tool
                         # still runs, before its intermediate response is recorded)
-                        pending = [r for r in await self._pending_of(invocation) if r.awaited]
-                        paused = paused and not pending
+                        known = await self._pending_of(invocation)
+                        pending = [r for r in known if r.awaited]
+                        # a request still open (another one's answer runs the agent): ask
+                        # again at each root task, until the invocation waits again
+                        paused = bool(known) and not pending
                         if pending and on_pending is not None:
                             on_pending(pending)
                         if pending and stop_when_waiting:

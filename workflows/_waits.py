@@ -225,6 +225,12 @@ class DeferredWaits(HumanWaits):
         await self.flush()
         return ran
 
+    def goes_on_after(self, request_id: str) -> bool:
+        """Whether an answer to `request_id` (one of `deferred`) runs the agent again: not
+        in a resumable app while another request it paused on is open."""
+        others = [r for r in self.deferred if r.id != request_id]
+        return not (self.context.resumable and any(map(self._holds, others)))
+
     def _holds(self, request: PendingRequest) -> bool:
         """A resumable app stays paused on it: a confirmation, or a long-running call
         that has no response yet (an intermediate one counts: 2.13's rule)."""

@@ -225,6 +225,18 @@ class AdkInvocationWorkflow:
                 known.answered = True
         self._sync_waiting()
 
+    def _not_awaited_while_it_runs(self, answered: PendingRequest) -> None:
+        """The answer makes the agent run again: the other requests it waits for are not
+        waited for meanwhile (a stream of the run goes on until it waits again)."""
+        runtime = self._runtime
+        if runtime is None or runtime.status != "waiting":
+            return
+        if not runtime.goes_on_after(answered.id):  # (a resumable app paused on another)
+            return
+        for request in runtime.deferred:
+            if request.id != answered.id and (known := self._requests.get(request.id)):
+                known.awaited = False
+
     def _pending(self) -> list[PendingRequest]:
         return [r for r in self._requests.values() if not r.answered]
 
@@ -283,6 +295,7 @@ class AdkInvocationWorkflow:
         answer = answer.model_copy(update={"id": request.id})
         if answer.kind != "progress":
             request.answered = True
+            self._not_awaited_while_it_runs(request)
             self._sync_waiting()
         tried = request.owner_workflow_id
         try:

@@ -148,6 +148,7 @@ CASES: dict[str, str | None] = {
     "confirmation_nested_resumable": None,
     "long_running_transferred_in_sequence": None,
     "confirmation_in_parallel_answered_later": None,
+    "confirmation_in_parallel_two_branches": None,
     "long_running_transferred_in_sequence_resumable": (
         "a resumable app records the end-of-agent marker of an agent that transferred under"
         " a shell agent when its own run ends, before its target's events (2.13: once the"
