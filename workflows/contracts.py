@@ -470,6 +470,9 @@ class AgentRunResult(Compact):
     after_callback_deferred: bool = False
     """The agent transferred under a shell agent: whoever follows the transfer runs its
     after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
+    end_deferred: bool = False
+    """Likewise for a resumable app's end-of-agent marker: google-adk 2.13 records the
+    transferring agent's `end_of_agent` after its target's run (under a shell agent)."""
 
 
 class AgentCallbackInput(Compact):

@@ -160,6 +160,10 @@ PATCH_ADK_PAUSES = "adk-2.13-pauses"
 """Pending calls no longer hold the loop: the model sees an intermediate result, the run
 ends as google-adk 2.13's, and the invocation waits for answers after it (or pauses, in
 a resumable app). Histories recorded before wait inside the loop."""
+PATCH_END_AFTER_TARGET = "end-of-agent-after-transfer-target"
+"""A resumable app's agent that transfers under a shell agent: its end-of-agent marker
+comes after the target's run (google-adk 2.13), recorded by the parent. Histories
+recorded before record it at the end of the agent's own run."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

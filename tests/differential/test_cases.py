@@ -129,6 +129,7 @@ CASES: dict[str, str | None] = {
     "compaction_default_summarizer": None,
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
+    "resumable_transfer_nested": None,
 }
 
 
