@@ -103,7 +103,9 @@ async def begin_invocation(
     if message is not None and message.role != "user":  # as google.adk, before the plugins
         message = ctx.user_content = message.model_copy(update={"role": "user"})
     written: dict[str, Any] = {}
-    if message is not None:
+    if message is None:  # a run again (google-adk 2.13): the invocation's own message
+        ctx.user_content = _first_message(session, invocation.invocation_id)
+    else:
         before = _state_copy(session, plugins)
         try:
             with user_code("a plugin's on_user_message_callback"):
@@ -128,6 +130,22 @@ async def begin_invocation(
     except ApplicationError as failure:  # google-adk 2.13: the setup's failures too
         await _notify_run_error(plugins, ctx, failure)
         raise
+
+
+def _first_message(session: Session, invocation_id: str) -> types.Content | None:
+    """The user message that started an invocation (not an answer)."""
+    return next(
+        (
+            e.content
+            for e in session.events
+            if e.invocation_id == invocation_id
+            and e.author == "user"
+            and e.content
+            and e.content.parts
+            and not any(p.function_response for p in e.content.parts)
+        ),
+        None,
+    )
 
 
 def _state_copy(session: Session, plugins: PluginManager) -> dict[str, Any] | None:
@@ -219,6 +237,16 @@ async def _begin(
             author="user",
             content=message,
             actions=EventActions(state_delta=dict(invocation.state_delta or {})),
+        )
+        await store.append_event(session, event)
+        recorded = True
+    elif invocation.state_delta:  # google-adk 2.13: a resume without a message keeps it
+        event = Event(
+            id=input.user_event_id,
+            timestamp=input.timestamp,
+            invocation_id=invocation.invocation_id,
+            author="user",
+            actions=EventActions(state_delta=dict(invocation.state_delta)),
         )
         await store.append_event(session, event)
         recorded = True

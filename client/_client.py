@@ -135,6 +135,7 @@ class AgentClient:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
+        invocation_id: str | None = None,
     ) -> Invocation:
         """Start an invocation. If the session already runs one, the app's busy policy
         decides (README, *A message while the agent is busy*): SessionBusyError
@@ -146,6 +147,9 @@ class AgentClient:
         workflow corrects it if the session routes elsewhere. When not given, it
         is the root agent the app's workers published to the session store; with
         none published yet, the workflow sets it (one search-attribute update).
+
+        invocation_id: with no message, run the agent again under that (ended)
+        invocation, as google-adk 2.13's `run_async(invocation_id=...)` does.
         """
         workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)  # checks them
         content = as_content(new_message)
@@ -156,7 +160,8 @@ class AgentClient:
         # chosen here: a retried start recognises it. A message answering calls goes on
         # under their invocation's id, as google-adk 2.13 resolves it
         invocation_id = (
-            await _waiting.invocation_of_calls(self.session_service, ref, content)
+            invocation_id
+            or await _waiting.invocation_of_calls(self.session_service, ref, content)
             or f"e-{uuid.uuid4()}"
         )
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
@@ -474,6 +479,7 @@ class AgentClient:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
+        invocation_id: str | None = None,
     ) -> AsyncIterator[Event]:
         """Start an invocation and yield the agents' events as they happen (ADK's run_async).
 
@@ -483,7 +489,7 @@ class AgentClient:
         """
         after = 0
         content = as_content(new_message)
-        if content and any(p.function_response for p in content.parts or []):
+        if content is None or any(p.function_response for p in content.parts or []):
             # it may go on under an earlier invocation's id: only what happens from now
             ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
             seen = await _waiting.session_events(self.session_service, ref)
@@ -496,6 +502,7 @@ class AgentClient:
             state_delta=state_delta,
             run_config=run_config,
             expected_agent=expected_agent,
+            invocation_id=invocation_id,
         )
         async for event in self.events(invocation, after_seq=after, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message

@@ -24,8 +24,9 @@ from temporalio.testing import WorkflowEnvironment
 
 from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
+from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
-from adk.apps.app import App
+from adk.apps.app import App, is_resumable
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
@@ -38,11 +39,20 @@ from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.in_memory_session_service import InMemorySessionService
 from client import AgentClient, SessionBusyError
 from client._sealing import sealing_client, sealing_converter
+from client._waiting import give_way
 from worker import _build as worker_build
 from worker import build_worker, shut_down
+from workflows.contracts import SessionRef
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
-from ._invocations import close_models, finish_abandoned, is_resume, running_invocation
+from ._invocations import (
+    answers_pending,
+    close_models,
+    finish_abandoned,
+    is_resume,
+    paused_on_open_calls,
+    running_invocation,
+)
 from ._resolve import reject_unimplemented_services, resolve_app
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
@@ -164,8 +174,25 @@ class Runner:
             running = await running_invocation(client, self.app_name, user_id, session_id)
             if running is not None and invocation_id not in (None, running.invocation_id):
                 running = None  # another invocation runs: not the one to resume
-        if new_message is None and running is None:
-            raise ValueError("A new message is required when no invocation can be resumed.")
+        if answers and running is not None and not answers_pending(new_message, running):
+            # the calls of an invocation that has ended (a newer one may wait meanwhile):
+            # google-adk 2.13 goes on under their invocation's id (client.run: the newer
+            # one gives way, its own calls staying open)
+            running = None
+        if new_message is None:
+            assert invocation_id is not None  # (checked above)
+            rerun = await self._resume_without_message(
+                client, user_id, session_id, invocation_id, running
+            )
+            if rerun is None:
+                return
+            if rerun:
+                rerun_events = self._rerun(
+                    client, user_id, session_id, invocation_id, state_delta, run_config
+                )
+                async for event in rerun_events:
+                    yield event
+                return
         if running is not None and (new_message is None or (answers and running.pending)):
             # ADK's resume: FunctionResponses for the calls the invocation waits for, or
             # (no message) just its events from now on
@@ -220,6 +247,67 @@ class Runner:
                 if streaming is not None and not ended:
                     self._abandoned[key] = streaming
             return
+
+    async def _resume_without_message(
+        self, client: AgentClient, user_id: str, session_id: str, invocation_id: Any, running: Any
+    ) -> bool | None:
+        """google-adk 2.13's `run_async(invocation_id=...)` with no message: True to run the
+        agent again under that invocation (ended, or not paused), False to follow the
+        session's running one (its events from now on; none while it is paused), None for
+        nothing at all. (See README, *Human in the loop*.)"""
+        resumable = is_resumable(self.app)
+        if not isinstance(self.agent, LlmAgent):  # 2.13's flow for other roots
+            if not resumable:
+                raise ValueError(
+                    "Running an agent requires a new_message or a resumable app."
+                    f" Session: {session_id}, User: {user_id}"
+                )
+            return False if running is not None else None  # (its root agent has ended)
+        if running is not None:
+            if resumable or running.status != "waiting":
+                return False
+            # a run over whose calls stay open: 2.13 runs the agent again (the workflow
+            # ends its wait first, as for a new message; the calls stay answerable)
+            workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
+            ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
+            if not await give_way(client.temporal, workflow_id, ref):
+                return False  # an answer came first: it runs again
+            return True
+        events = await self.session_service.list_events(
+            app_name=self.app_name, user_id=user_id, session_id=session_id
+        )
+        if resumable and paused_on_open_calls([e for _, e in events], invocation_id):
+            return None  # 2.13 pauses again: no model call, no event
+        return True
+
+    async def _rerun(
+        self,
+        client: AgentClient,
+        user_id: str,
+        session_id: str,
+        invocation_id: str,
+        state_delta: dict[str, Any] | None,
+        run_config: RunConfig | None,
+    ) -> AsyncGenerator[Event, None]:
+        key = (user_id, session_id)
+        streaming, ended = None, False
+        try:
+            async for event in client.run(
+                app_name=self.app_name,
+                user_id=user_id,
+                session_id=session_id,
+                new_message=None,
+                invocation_id=invocation_id,
+                state_delta=state_delta,
+                run_config=run_config,
+                expected_agent=self.agent.name,
+            ):
+                streaming = event.invocation_id
+                yield event
+            ended = True
+        finally:
+            if streaming is not None and not ended:
+                self._abandoned[key] = streaming
 
     def run(
         self,

@@ -372,6 +372,9 @@ async def _document(
             turns = await _run_turns(runner, case, session_id)
     else:
         turns = await _run_turns(runner, case, session_id)
+    for turn in turns:  # an exception's text may name the session (its id differs by side)
+        if "raised" in turn:
+            turn["raised"] = _named_session(session_id, turn["raised"])
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
     _name_compaction_times(session.events, stored)

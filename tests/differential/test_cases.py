@@ -130,6 +130,15 @@ CASES: dict[str, str | None] = {
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
     "resumable_transfer_nested": None,
+    "resumable_transfer_answered": None,
+    "resume_without_message": None,
+    "resume_without_message_confirmation": None,
+    "resume_without_message_not_resumable": None,
+    "resume_without_message_released": None,
+    "resume_without_message_sequential_root": None,
+    "resume_without_message_sequential_not_resumable": None,
+    "answer_for_ended_while_newer_waits": None,
+    "answer_for_ended_while_newer_waits_resumable": None,
 }
 
 
