@@ -98,6 +98,7 @@ async def begin_invocation(
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
     ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)
+    ctx.resumability_config = app.resumability_config
     ctx.artifact_service = artifacts
     message = invocation.new_message
     if message is not None and message.role != "user":  # as google.adk, before the plugins
@@ -347,6 +348,7 @@ async def run_hook(
         agent=agent or app.root_agent,
         session=session,
         plugin_manager=plugins,
+        resumability_config=app.resumability_config,
     )
     if input.hook == "after_run_callback":
         with user_code("a plugin's after_run_callback"):

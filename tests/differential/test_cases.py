@@ -130,6 +130,8 @@ CASES: dict[str, str | None] = {
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
     "resumable_transfer_nested": None,
+    "custom_agent_states": None,
+    "custom_agent_states_resumable": None,
     "resumable_transfer_answered": None,
     "resume_without_message": None,
     "resume_without_message_confirmation": None,
