@@ -31,6 +31,8 @@ from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from workflows.contracts import (
+    AnswerHookInput,
+    AnswerHookOutput,
     BeginInput,
     BeginOutput,
     ConfirmedCall,
@@ -83,6 +85,8 @@ RUN_HOOKS: tuple[RunHook, ...] = (
     "after_run_callback",
     "on_run_error_callback",
     "on_agent_error_callback",
+    "on_user_message_callback",
+    "before_run_callback",
 )
 
 
@@ -362,4 +366,41 @@ async def run_hook(
     ctx.branch = input.branch
     await plugins.run_on_agent_error_callback(
         agent=ctx.agent, callback_context=CallbackContext(ctx), error=error
+    )
+
+
+async def answer_hook(
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: AnswerHookInput,
+    artifacts: BaseArtifactService | None = None,
+) -> AnswerHookOutput:
+    """on_user_message or before_run for an answer continuing a waiting invocation
+    (google-adk 2.13: each answer message is a run of its own; the invocation's own
+    message is what the context's user_content holds)."""
+    app = find_app(apps, input.session.app_name)
+    plugins = plugin_manager_of(app)
+    session = await load_or_create_session(store, input.session)
+    session.state.update(input.temp_state)
+    agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
+    ctx = InvocationContext(
+        memory_service=memory_service(),
+        session_service=store,
+        artifact_service=artifacts,
+        invocation_id=input.invocation_id,
+        agent=agent or app.root_agent,
+        user_content=_first_message(session, input.invocation_id),
+        session=session,
+        plugin_manager=plugins,
+        resumability_config=app.resumability_config,
+    )
+    if input.hook == "on_user_message_callback":
+        assert input.message is not None
+        with user_code("a plugin's on_user_message_callback"):
+            replaced = await plugins.run_on_user_message_callback(
+                invocation_context=ctx, user_message=input.message
+            )
+        return AnswerHookOutput(message=replaced)
+    return AnswerHookOutput(
+        early_exit=await before_run(store, session, plugins, ctx, input.event_id)
     )

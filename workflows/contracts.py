@@ -243,8 +243,38 @@ class ConfirmedCall(BaseModel):
     confirmation: ToolConfirmation
 
 
-RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
-"""The plugins' hooks the workflows run as activities of their own."""
+RunHook = Literal[
+    "after_run_callback",
+    "on_run_error_callback",
+    "on_agent_error_callback",
+    "on_user_message_callback",
+    "before_run_callback",
+]
+"""The plugins' hooks the workflows run as activities of their own (the last two for an
+answer that continues a waiting invocation: AnswerHookInput; the begin activity runs
+them for the invocation's own message)."""
+
+
+class AnswerHookInput(Compact):
+    """A plugin hook for an answer continuing a waiting invocation: google-adk 2.13 runs
+    each answer message as a run of its own (on_user_message, before_run, after_run)."""
+
+    session: SessionRef
+    invocation_id: str
+    agent_name: str
+    hook: Literal["on_user_message_callback", "before_run_callback"]
+    message: types.Content | None = None
+    """on_user_message: the answer, as ADK's FunctionResponse message."""
+    event_id: str = ""
+    """before_run: the answer event's id (a before_run answer's event id derives from it)."""
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+
+
+class AnswerHookOutput(Compact):
+    message: types.Content | None = None
+    """on_user_message: the message a plugin put in the answer's place."""
+    early_exit: bool = False
+    """before_run: a plugin answered instead (its event recorded); no agent runs."""
 
 
 class RunHookInput(Compact):

@@ -109,7 +109,7 @@ class AdkInvocationWorkflow:
                 ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
                 await _go_on(runtime, agent, ran)
                 await self._run_after_answers(runtime)
-            if "after_run_callback" in begin.run_hooks:
+            if "after_run_callback" in begin.run_hooks and runtime.after_run_due:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
             if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
@@ -191,12 +191,17 @@ class AdkInvocationWorkflow:
     async def _run_after_answers(self, runtime: AgentRuntime) -> None:
         """What the runs left open, answered: the calling agent runs again (google-adk
         2.13's run_async with the user's FunctionResponse), until nothing is open."""
+        if runtime.deferred:
+            runtime.start_answer_runs()
         while runtime.deferred:
             if self._held.queue:  # a message queued while it ran goes next, as a new one would
                 runtime.released = True
             answered = await runtime.await_deferred()
             if answered is None:  # released: a new message for the session starts next
                 return
+            if runtime.skip_run:  # a plugin's before_run answered the answer's run
+                runtime.skip_run = False
+                continue
             await _go_on(runtime, *answered)
 
     async def _finish(self, runtime: AgentRuntime | None, status: str) -> None:

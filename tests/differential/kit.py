@@ -305,6 +305,12 @@ def dump_event(event: Any) -> Any:
     data = _jsonable(event)
     for name in _VOLATILE_EVENT_FIELDS:
         data.pop(name, None)
+    if data.get("long_running_tool_ids"):  # a set: in the order of the event's calls
+        calls = [c.id for c in event.get_function_calls()]
+        data["long_running_tool_ids"] = sorted(
+            data["long_running_tool_ids"],
+            key=lambda i: (calls.index(i), "") if i in calls else (len(calls), i),
+        )
     return data
 
 
