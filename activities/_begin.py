@@ -101,6 +101,8 @@ async def begin_invocation(
     plugins = plugin_manager_of(app)
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
+    if invocation.rewait:  # no run: the invocation's open calls, to wait for again
+        return _reopen(app, session, invocation.invocation_id, plugins)
     ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)
     ctx.resumability_config = app.resumability_config
     ctx.artifact_service = artifacts
@@ -404,3 +406,83 @@ async def answer_hook(
     return AnswerHookOutput(
         early_exit=await before_run(store, session, plugins, ctx, input.event_id)
     )
+
+
+def _reopen(app: App, session: Session, invocation_id: str, plugins: PluginManager) -> BeginOutput:
+    requests, responded = open_requests(app, session, invocation_id)
+    return BeginOutput(
+        root=build_spec(app.root_agent, plugins),
+        agent_to_run=requests[0].agent if requests else app.root_agent.name,
+        user_event_recorded=False,
+        run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
+        busy_policy=app.busy_policy,
+        resumable=is_resumable(app),
+        reopened=requests,
+        responded=responded,
+    )
+
+
+def open_requests(
+    app: App, session: Session, invocation_id: str
+) -> tuple[list[PendingRequest], list[str]]:
+    """The requests of an invocation nobody has answered (its confirmation requests and
+    long-running calls with no user response, a deadline not yet recorded as passed),
+    and the call ids among them with an intermediate response."""
+    events = [e for e in session.events if e.invocation_id == invocation_id]
+    answered = {r.id for e in events if e.author == "user" for r in e.get_function_responses()}
+    responses = [
+        (e.timestamp, r.id)
+        for e in events
+        if e.author != "user"
+        for r in e.get_function_responses()
+    ]
+    agents = {a.name: a for a in all_agents(app.root_agent)}
+    requests = []
+    for event in events:
+        for call in event.get_function_calls():
+            if call.id not in (event.long_running_tool_ids or set()) or call.id in answered:
+                continue
+            where = dict(agent=event.author, branch=event.branch, since=event.timestamp)
+            if call.name == REQUEST_CONFIRMATION:
+                original = (call.args or {}).get("originalFunctionCall") or {}
+                asked = (call.args or {}).get("toolConfirmation") or {}
+                requests.append(
+                    PendingRequest(
+                        id=call.id or "",
+                        kind="confirmation",
+                        call_id=original.get("id") or "",
+                        tool=original.get("name") or "",
+                        args=dict(original.get("args") or {}),
+                        hint=asked.get("hint") or "",
+                        payload=asked.get("payload"),
+                        owner_workflow_id="",
+                        **where,
+                    )
+                )
+                continue
+            seconds = _deadline_seconds(agents.get(event.author), call.name or "")
+            deadline = event.timestamp + seconds if seconds else None
+            if deadline is not None and any(i == call.id and t >= deadline for t, i in responses):
+                continue  # its deadline passed: the error result is recorded
+            requests.append(
+                PendingRequest(
+                    id=call.id or "",
+                    kind="long_running",
+                    call_id=call.id or "",
+                    tool=call.name or "",
+                    args=dict(call.args or {}),
+                    deadline=deadline,
+                    owner_workflow_id="",
+                    **where,
+                )
+            )
+    responded = {i for _, i in responses}
+    return requests, [r.call_id for r in requests if r.call_id in responded]
+
+
+def _deadline_seconds(agent: BaseAgent | None, tool_name: str) -> float | None:
+    for tool in getattr(agent, "tools", None) or []:
+        if getattr(tool, "name", None) == tool_name:
+            deadline = getattr(tool, "deadline", None)
+            return deadline.total_seconds() if deadline else None
+    return None

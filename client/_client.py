@@ -165,6 +165,7 @@ class AgentClient:
             or f"e-{uuid.uuid4()}"
         )
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
+        answers = bool(content and any(p.function_response for p in content.parts or []))
         request = InvocationInput(
             session=ref,
             invocation_id=invocation_id,
@@ -187,7 +188,11 @@ class AgentClient:
                 except WorkflowAlreadyStartedError:
                     pass
                 # an invocation that only waits for answers gives way (client/_waiting.py)
-                if await give_way(self.temporal, workflow_id, ref):
+                if released := await give_way(self.temporal, workflow_id, ref):
+                    if answers and released.invocation_id != invocation_id:
+                        # an answer for an older invocation's call: the one that gave
+                        # way waits for its own calls again once this one has run
+                        request.then_wait = released
                     continue
                 # the session's invocation runs: its app's busy policy takes the message
                 if submitted := await _busy.submit(self.temporal, workflow_id, request):

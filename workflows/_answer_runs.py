@@ -48,7 +48,7 @@ class AnswerRuns(RuntimeBase):
         """The run before a wait (or one that paused again) ends: after_run_callback."""
         if not self.answer_runs:
             return
-        if "after_run_callback" in self.context.run_hooks:
+        if self.after_run_due and "after_run_callback" in self.context.run_hooks:
             await self.flush()
             await self.plugin_hook("after_run_callback", agent)
         self.after_run_due = False

@@ -131,6 +131,13 @@ class InvocationInput(Compact):
     run of this workflow (continue-as-new)."""
     handed_over: EndedInvocation | None = None
     """How the invocation this run continues from ended (its sender reads it here)."""
+    then_wait: InvocationInput | None = None
+    """The input of the invocation whose wait for answers this message ended (an answer
+    for an older invocation's call, google-adk 2.13's way): once this one has run, the
+    workflow waits for that one's open calls again (a run with `rewait`)."""
+    rewait: bool = False
+    """Run no agent: wait again for the open calls of invocation `invocation_id` (found
+    in the session), as the run that gave way for another message waited for them."""
 
 
 class InvocationResult(Compact):
@@ -215,6 +222,10 @@ class BeginOutput(Compact):
     compaction: bool = False
     """The app compacts events (App.events_compaction_config): the workflow runs the
     compaction activity once the invocation has ended well."""
+    reopened: list[PendingRequest] = Field(default_factory=list)
+    """InvocationInput.rewait: the invocation's calls still open (its requests)."""
+    responded: list[str] = Field(default_factory=list)
+    """... and the call ids among them that have an (intermediate) response."""
 
 
 class CompactionInput(Compact):

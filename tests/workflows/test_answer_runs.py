@@ -128,8 +128,8 @@ async def test_each_answer_is_a_run_for_the_plugins_across_a_worker_restart(
 async def test_an_answer_for_an_ended_invocation_while_a_newer_one_waits(temporal_env, resumable):
     """google-adk 2.13: the answer goes on under its call's invocation; the newer
     invocation's call stays open, answered later under its own. Ours: the newer one's
-    waiting workflow gives way (its call stays open, in the session); its answer, later
-    and through our approve on the ended workflow, still goes on under its own id."""
+    waiting workflow gives way to the answer's run, then waits for its call again
+    (listed as waiting, answered by our reject), across a worker restart."""
     runs: list[int] = []
     config = ResumabilityConfig(is_resumable=True) if resumable else None
     app = App(name="test_app", root_agent=clerk(runs), resumability_config=config)
@@ -162,9 +162,18 @@ async def test_an_answer_for_an_ended_invocation_while_a_newer_one_waits(tempora
         ]
         given_way = temporal_env.client.get_workflow_handle(workflow_id, run_id=waiting_run)
         assert (await given_way.describe()).status == WorkflowExecutionStatus.COMPLETED
+    # the worker is gone again: the newer invocation waits again, durably (listed as
+    # waiting, answerable by our protocol)
+    async with runner(temporal_env, app, store, queue) as third_runner:
+        await third_runner._ensure_started()  # (its worker starts with its first run otherwise)
         client = AgentClient(temporal_env.client, store, task_queue=queue)
-        said = await client.reject(workflow_id, request_of(second))  # its call stayed open
-        assert "reject sent as a new message" in said
+        status = await client.status(workflow_id)
+        assert (status.invocation_id, status.status) == (second[0].invocation_id, "waiting")
+        assert [r.id for r in status.pending] == [request_of(second)]
+        described = await temporal_env.client.get_workflow_handle(workflow_id).describe()
+        assert described.typed_search_attributes.get(names.SA_STATUS) == "waiting"
+        said = await client.reject(workflow_id, request_of(second))
+        assert "reject recorded" in said
         await temporal_env.client.get_workflow_handle(workflow_id).result()
     stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
     assert stored is not None
