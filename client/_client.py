@@ -136,6 +136,7 @@ class AgentClient:
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
         invocation_id: str | None = None,
+        then_wait: InvocationInput | None = None,
     ) -> Invocation:
         """Start an invocation. If the session already runs one, the app's busy policy
         decides (README, *A message while the agent is busy*): SessionBusyError
@@ -150,6 +151,8 @@ class AgentClient:
 
         invocation_id: with no message, run the agent again under that (ended)
         invocation, as google-adk 2.13's `run_async(invocation_id=...)` does.
+        then_wait: the input of an invocation that gave way for this one: its open calls
+        are awaited again once this one has run (InvocationInput.then_wait).
         """
         workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)  # checks them
         content = as_content(new_message)
@@ -172,6 +175,7 @@ class AgentClient:
             new_message=content,
             state_delta=state_delta,
             run_config=run_config or RunConfig(),
+            then_wait=then_wait,
         )
 
         async def attempt(retried: bool) -> tuple[WorkflowHandle[Any, InvocationResult], Any]:
@@ -485,6 +489,7 @@ class AgentClient:
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
         invocation_id: str | None = None,
+        then_wait: InvocationInput | None = None,
     ) -> AsyncIterator[Event]:
         """Start an invocation and yield the agents' events as they happen (ADK's run_async).
 
@@ -508,6 +513,7 @@ class AgentClient:
             run_config=run_config,
             expected_agent=expected_agent,
             invocation_id=invocation_id,
+            then_wait=then_wait,
         )
         async for event in self.events(invocation, after_seq=after, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message

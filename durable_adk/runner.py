@@ -42,7 +42,7 @@ from client._sealing import sealing_client, sealing_converter
 from client._waiting import give_way
 from worker import _build as worker_build
 from worker import build_worker, shut_down
-from workflows.contracts import SessionRef
+from workflows.contracts import InvocationInput, SessionRef
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
 from ._invocations import (
@@ -188,7 +188,13 @@ class Runner:
                 return
             if rerun:
                 rerun_events = self._rerun(
-                    client, user_id, session_id, invocation_id, state_delta, run_config
+                    client,
+                    user_id,
+                    session_id,
+                    invocation_id,
+                    state_delta,
+                    run_config,
+                    None if rerun is True else rerun,
                 )
                 async for event in rerun_events:
                     yield event
@@ -250,11 +256,12 @@ class Runner:
 
     async def _resume_without_message(
         self, client: AgentClient, user_id: str, session_id: str, invocation_id: Any, running: Any
-    ) -> bool | None:
+    ) -> bool | InvocationInput | None:
         """google-adk 2.13's `run_async(invocation_id=...)` with no message: True to run the
-        agent again under that invocation (ended, or not paused), False to follow the
-        session's running one (its events from now on; none while it is paused), None for
-        nothing at all. (See README, *Human in the loop*.)"""
+        agent again under that invocation (ended, or not paused; or the input of its run
+        that gave way for it, waiting for its calls after its run: it waits again after),
+        False to follow the session's running one (its events from now on; none while it
+        is paused), None for nothing at all. (See README, *Human in the loop*.)"""
         resumable = is_resumable(self.app)
         if not isinstance(self.agent, LlmAgent):  # 2.13's flow for other roots
             if not resumable:
@@ -270,9 +277,8 @@ class Runner:
             # ends its wait first, as for a new message; the calls stay answerable)
             workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
             ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
-            if not await give_way(client.temporal, workflow_id, ref):
-                return False  # an answer came first: it runs again
-            return True
+            released = await give_way(client.temporal, workflow_id, ref)
+            return released or False  # (None: an answer came first, it runs again)
         events = await self.session_service.list_events(
             app_name=self.app_name, user_id=user_id, session_id=session_id
         )
@@ -288,6 +294,7 @@ class Runner:
         invocation_id: str,
         state_delta: dict[str, Any] | None,
         run_config: RunConfig | None,
+        then_wait: InvocationInput | None,
     ) -> AsyncGenerator[Event, None]:
         key = (user_id, session_id)
         streaming, ended = None, False
@@ -299,8 +306,9 @@ class Runner:
                 new_message=None,
                 invocation_id=invocation_id,
                 state_delta=state_delta,
-                run_config=run_config,
+                run_config=run_config or (then_wait.run_config if then_wait else None),
                 expected_agent=self.agent.name,
+                then_wait=then_wait,
             ):
                 streaming = event.invocation_id
                 yield event

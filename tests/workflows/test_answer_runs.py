@@ -185,3 +185,42 @@ async def test_an_answer_for_an_ended_invocation_while_a_newer_one_waits(tempora
         ("clerk", ("response", "pay", {"error": "This tool call is rejected."})),
         ("clerk", "refused"),
     ]
+
+
+async def test_a_run_again_without_a_message_keeps_waiting_for_the_open_call(temporal_env):
+    """Not resumable: google-adk 2.13's run_async(invocation_id=...) with no message runs
+    the agent again while the invocation's confirmation is open (it stays open). Ours:
+    the waiting workflow gives way to that run, then waits for the call again."""
+    runs: list[int] = []
+    app = App(name="test_app", root_agent=clerk(runs))
+    store, queue = InMemorySessionService(), f"answer-runs-{uuid.uuid4().hex[:8]}"
+    session = f"answer-runs-{uuid.uuid4().hex[:8]}"
+    workflow_id = names.invocation_workflow_id("test_app", USER, session)
+    async with runner(temporal_env, app, store, queue) as the_runner:
+        first = [
+            e
+            async for e in the_runner.run_async(
+                user_id=USER, session_id=session, new_message=user_text("pay 70")
+            )
+        ]
+        invocation = first[0].invocation_id
+        again = [
+            e
+            async for e in the_runner.run_async(
+                user_id=USER, session_id=session, invocation_id=invocation
+            )
+        ]
+        assert [(e.invocation_id, e.author) for e in again] == [(invocation, "clerk")]
+        status = await AgentClient(temporal_env.client, store, task_queue=queue).status(workflow_id)
+        assert (status.invocation_id, status.status) == (invocation, "waiting")
+        assert [r.id for r in status.pending] == [request_of(first)]
+        answered = [
+            e
+            async for e in the_runner.run_async(
+                user_id=USER,
+                session_id=session,
+                new_message=confirmation_answer(request_of(first), True),
+            )
+        ]
+    assert runs == [70]
+    assert simplify(answered)[-1] == ("clerk", "paid 70")
