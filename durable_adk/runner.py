@@ -270,21 +270,23 @@ class Runner:
                     f" Session: {session_id}, User: {user_id}"
                 )
             return False if running is not None else None  # (its root agent has ended)
-        if running is not None:
-            if resumable or running.status != "waiting":
-                return False
-            # a run over whose calls stay open: 2.13 runs the agent again (the workflow
-            # ends its wait first, as for a new message; the calls stay answerable)
-            workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
-            ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
-            released = await give_way(client.temporal, workflow_id, ref)
-            return released or False  # (None: an answer came first, it runs again)
+        if running is not None and running.status != "waiting":
+            return False
         events = await self.session_service.list_events(
             app_name=self.app_name, user_id=user_id, session_id=session_id
         )
         if resumable and paused_on_open_calls([e for _, e in events], invocation_id):
-            return None  # 2.13 pauses again: no model call, no event
-        return True
+            # 2.13 pauses again: no model call, no event (a waiting workflow: its events
+            # from now on, none while it waits)
+            return None if running is None else False
+        if running is None:
+            return True
+        # a run over whose calls stay open (not resumable, or answered in between): 2.13
+        # runs the agent again; the workflow gives way to that run, then waits again
+        workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
+        ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
+        released = await give_way(client.temporal, workflow_id, ref)
+        return released or False  # (None: an answer came first, it runs again)
 
     async def _rerun(
         self,

@@ -130,6 +130,7 @@ CASES: dict[str, str | None] = {
     "google_search_bypass": None,
     "google_search_bypass_transfer": None,
     "resumable_transfer_nested": None,
+    "resume_without_message_intermediate": None,
     "custom_agent_states": None,
     "custom_agent_states_resumable": None,
     "plugin_run_hooks_answers": None,
