@@ -60,6 +60,9 @@ class RuntimeBase(Protocol):
     responded: set[str]
     progress: dict[str, list[HumanAnswer]]
     transcript: Transcript
+    answer_runs: bool
+    after_run_due: bool
+    skip_run: bool
 
     # bookkeeping (_runtime)
     def defers(self) -> bool: ...
@@ -121,3 +124,16 @@ class RuntimeBase(Protocol):
     ) -> list[EventActions]: ...
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None: ...
     def _holds(self, request: PendingRequest) -> bool: ...
+
+    # answers as runs of their own (_answer_runs)
+    async def end_run(self, agent: str) -> None: ...
+    async def answer_run(
+        self, request: PendingRequest, answer: HumanAnswer, event: Event
+    ) -> tuple[Event, Any, bool]: ...
+    async def plugin_hook(
+        self,
+        hook: Any,
+        agent: str,
+        branch: str | None = None,
+        error: BaseException | None = None,
+    ) -> None: ...

@@ -112,10 +112,15 @@ class AdkAgentRunWorkflow:
         runtime.may_defer = not input.nested_transfers
         try:
             outcome = await runtime.run_agent(agent, input.branch)
+            if runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
+                runtime.start_answer_runs()
             while runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
                 answered = await runtime.await_deferred()
                 if answered is None:
                     break
+                if runtime.skip_run:  # a plugin's before_run answered the answer's run
+                    runtime.skip_run = False
+                    continue
                 again, actions = answered
                 transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
                 if transfer:  # the approved tool transferred: the root follows it

@@ -139,6 +139,7 @@ AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
 FINISH_AGENT_TOOL = "adk.finish_agent_tool"
 RUN_HOOK = "adk.run_hook"
+ANSWER_HOOK = "adk.answer_hook"
 COMPACT_EVENTS = "adk.compact_events"
 CUSTOM_AGENT_VIEW = "adk.custom_agent_view"
 
@@ -160,6 +161,14 @@ PATCH_ADK_PAUSES = "adk-2.13-pauses"
 """Pending calls no longer hold the loop: the model sees an intermediate result, the run
 ends as google-adk 2.13's, and the invocation waits for answers after it (or pauses, in
 a resumable app). Histories recorded before wait inside the loop."""
+PATCH_END_AFTER_TARGET = "end-of-agent-after-transfer-target"
+"""A resumable app's agent that transfers under a shell agent: its end-of-agent marker
+comes after the target's run (google-adk 2.13), recorded by the parent. Histories
+recorded before record it at the end of the agent's own run."""
+PATCH_RUN_HOOKS_PER_ANSWER = "run-hooks-per-answer"
+"""Each answer continuing a waiting invocation is a run of its own for the plugins
+(google-adk 2.13): after_run before the wait, on_user_message and before_run for the
+answer. Histories recorded before run them once per invocation."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

@@ -135,6 +135,22 @@ CASES: dict[str, str | None] = {
     "vertex_ai_search": None,
     "vertex_ai_search_refused": None,
     "transfer_target_fails": None,
+    "resumable_transfer_nested": None,
+    "resume_without_message_intermediate": None,
+    "custom_agent_states": None,
+    "custom_agent_states_resumable": None,
+    "plugin_run_hooks_answers": None,
+    "plugin_run_hooks_answers_resumable": None,
+    "plugin_run_hooks_answer_transferred": None,
+    "resumable_transfer_answered": None,
+    "resume_without_message": None,
+    "resume_without_message_confirmation": None,
+    "resume_without_message_not_resumable": None,
+    "resume_without_message_released": None,
+    "resume_without_message_sequential_root": None,
+    "resume_without_message_sequential_not_resumable": None,
+    "answer_for_ended_while_newer_waits": None,
+    "answer_for_ended_while_newer_waits_resumable": None,
 }
 
 
