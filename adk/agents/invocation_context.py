@@ -26,6 +26,30 @@ class LlmCallsLimitExceededError(Exception):
     """More model calls than RunConfig.max_llm_calls in one invocation."""
 
 
+UNPORTED_INVOCATION_NAMES = frozenset(
+    {
+        "abort",  # (an invocation here is stopped by the busy policy `interrupt`)
+        "active_non_blocking_tool_tasks",
+        "active_streaming_tools",
+        "canonical_tools_cache",
+        "context_cache_config",
+        "credential_by_key",
+        "events_compaction_config",
+        "increment_llm_call_count",
+        "input_realtime_cache",
+        "isolation_scope",
+        "live_request_queue",
+        "live_session_resumption_handle",
+        "node_path",
+        "output_realtime_cache",
+        "token_compaction_checked",
+        "transcription_cache",
+    }
+)
+"""What google-adk 2.13's InvocationContext has and durable-adk's does not: reading one
+raises NotImplementedError naming it (tests/unit/test_contexts.py keeps it complete)."""
+
+
 class InvocationContext(AgentStates, BaseModel):
     """The invocation's identity, session, agent and services."""
 
@@ -49,6 +73,21 @@ class InvocationContext(AgentStates, BaseModel):
     agent_states: dict[str, dict[str, Any]] = Field(default_factory=dict)
     """A resumable invocation's agent states (adk/agents/_agent_states.py)."""
     end_of_agents: dict[str, bool] = Field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        if name in UNPORTED_INVOCATION_NAMES:
+            raise NotImplementedError(
+                f"InvocationContext.{name} (google.adk's InvocationContext.{name} in"
+                " google-adk 2.13) is not implemented by durable-adk yet; see the README's"
+                " porting section for what durable-adk implements."
+            )
+        return super().__getattr__(name)  # type: ignore[misc]
+
+    @property
+    def is_aborted(self) -> bool:
+        """Always False: an invocation here runs to its end even when the caller stops
+        reading its events (google-adk 2.13 aborts it then)."""
+        return False
 
     @property
     def is_resumable(self) -> bool:
