@@ -18,6 +18,8 @@ from workflows import names
 from workflows.contracts import (
     AgentCallbackInput,
     AgentCallbackOutput,
+    AnswerHookInput,
+    AnswerHookOutput,
     BeginAgentToolInput,
     BeginInput,
     BeginOutput,
@@ -38,7 +40,7 @@ from workflows.contracts import (
 )
 
 from ._agents import agent_callback, begin_agent_tool, custom_agent_view, finish_agent_tool
-from ._begin import begin_invocation, run_hook
+from ._begin import answer_hook, begin_invocation, run_hook
 from ._code_execution import execute_code
 from ._compaction import compact_events
 from ._model_step import invocation_context, model_step
@@ -141,6 +143,10 @@ class AdkActivities:
     async def run_hook(self, input: RunHookInput) -> None:
         await run_hook(self.apps, self.session_service, input, self.artifact_service)
 
+    @activity.defn(name=names.ANSWER_HOOK)
+    async def answer_hook(self, input: AnswerHookInput) -> AnswerHookOutput:
+        return await answer_hook(self.apps, self.session_service, input, self.artifact_service)
+
     @activity.defn(name=names.COMPACT_EVENTS)
     async def compact_events(self, input: CompactionInput) -> CompactionOutput:
         async with heartbeating():
@@ -175,6 +181,7 @@ class AdkActivities:
             self.begin_agent_tool,
             self.finish_agent_tool,
             self.run_hook,
+            self.answer_hook,
             self.compact_events,
             self.custom_agent_view,
         ]

@@ -65,7 +65,9 @@ async def agent_callback(
     agent = find_agent(app, ref.agent_name)
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
-    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx = invocation_context(
+        store, session, ref, agent, plugins, artifacts, app.resumability_config
+    )
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id]
     )

@@ -30,6 +30,8 @@ from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from workflows.contracts import (
+    AnswerHookInput,
+    AnswerHookOutput,
     BeginInput,
     BeginOutput,
     ConfirmedCall,
@@ -82,6 +84,8 @@ RUN_HOOKS: tuple[RunHook, ...] = (
     "after_run_callback",
     "on_run_error_callback",
     "on_agent_error_callback",
+    "on_user_message_callback",
+    "before_run_callback",
 )
 
 
@@ -96,13 +100,18 @@ async def begin_invocation(
     plugins = plugin_manager_of(app)
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
+    if invocation.rewait:  # no run: the invocation's open calls, to wait for again
+        return _reopen(app, session, invocation.invocation_id, plugins)
     ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)
+    ctx.resumability_config = app.resumability_config
     ctx.artifact_service = artifacts
     message = invocation.new_message
     if message is not None and message.role != "user":  # as google.adk, before the plugins
         message = ctx.user_content = message.model_copy(update={"role": "user"})
     written: dict[str, Any] = {}
-    if message is not None:
+    if message is None:  # a run again (google-adk 2.13): the invocation's own message
+        ctx.user_content = _first_message(session, invocation.invocation_id)
+    else:
         before = _state_copy(session, plugins)
         try:
             with user_code("a plugin's on_user_message_callback"):
@@ -127,6 +136,22 @@ async def begin_invocation(
     except ApplicationError as failure:  # google-adk 2.13: the setup's failures too
         await _notify_run_error(plugins, ctx, failure)
         raise
+
+
+def _first_message(session: Session, invocation_id: str) -> types.Content | None:
+    """The user message that started an invocation (not an answer)."""
+    return next(
+        (
+            e.content
+            for e in session.events
+            if e.invocation_id == invocation_id
+            and e.author == "user"
+            and e.content
+            and e.content.parts
+            and not any(p.function_response for p in e.content.parts)
+        ),
+        None,
+    )
 
 
 def _state_copy(session: Session, plugins: PluginManager) -> dict[str, Any] | None:
@@ -223,6 +248,16 @@ async def _begin(
         mine = [e for e in session.events if e.invocation_id == invocation.invocation_id]
         answered = find_matching_function_call([*mine, event])
         event.branch = answered.branch if answered is not None else None
+        await store.append_event(session, event)
+        recorded = True
+    elif invocation.state_delta:  # google-adk 2.13: a resume without a message keeps it
+        event = Event(
+            id=input.user_event_id,
+            timestamp=input.timestamp,
+            invocation_id=invocation.invocation_id,
+            author="user",
+            actions=EventActions(state_delta=dict(invocation.state_delta)),
+        )
         await store.append_event(session, event)
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
@@ -326,6 +361,7 @@ async def run_hook(
         agent=agent or app.root_agent,
         session=session,
         plugin_manager=plugins,
+        resumability_config=app.resumability_config,
     )
     if input.hook == "after_run_callback":
         with user_code("a plugin's after_run_callback"):
@@ -340,3 +376,120 @@ async def run_hook(
     await plugins.run_on_agent_error_callback(
         agent=ctx.agent, callback_context=CallbackContext(ctx), error=error
     )
+
+
+async def answer_hook(
+    apps: Mapping[str, App],
+    store: BaseSessionService,
+    input: AnswerHookInput,
+    artifacts: BaseArtifactService | None = None,
+) -> AnswerHookOutput:
+    """on_user_message or before_run for an answer continuing a waiting invocation
+    (google-adk 2.13: each answer message is a run of its own; the invocation's own
+    message is what the context's user_content holds)."""
+    app = find_app(apps, input.session.app_name)
+    plugins = plugin_manager_of(app)
+    session = await load_or_create_session(store, input.session)
+    session.state.update(input.temp_state)
+    agent = next((a for a in all_agents(app.root_agent) if a.name == input.agent_name), None)
+    ctx = InvocationContext(
+        memory_service=memory_service(),
+        session_service=store,
+        artifact_service=artifacts,
+        invocation_id=input.invocation_id,
+        agent=agent or app.root_agent,
+        user_content=_first_message(session, input.invocation_id),
+        session=session,
+        plugin_manager=plugins,
+        resumability_config=app.resumability_config,
+    )
+    if input.hook == "on_user_message_callback":
+        assert input.message is not None
+        with user_code("a plugin's on_user_message_callback"):
+            replaced = await plugins.run_on_user_message_callback(
+                invocation_context=ctx, user_message=input.message
+            )
+        return AnswerHookOutput(message=replaced)
+    return AnswerHookOutput(
+        early_exit=await before_run(store, session, plugins, ctx, input.event_id)
+    )
+
+
+def _reopen(app: App, session: Session, invocation_id: str, plugins: PluginManager) -> BeginOutput:
+    requests, responded = open_requests(app, session, invocation_id)
+    return BeginOutput(
+        root=build_spec(app.root_agent, plugins),
+        agent_to_run=requests[0].agent if requests else app.root_agent.name,
+        user_event_recorded=False,
+        run_hooks=[hook for hook in RUN_HOOKS if plugins.overrides(hook)],
+        busy_policy=app.busy_policy,
+        resumable=is_resumable(app),
+        reopened=requests,
+        responded=responded,
+    )
+
+
+def open_requests(
+    app: App, session: Session, invocation_id: str
+) -> tuple[list[PendingRequest], list[str]]:
+    """The requests of an invocation nobody has answered (its confirmation requests and
+    long-running calls with no user response, a deadline not yet recorded as passed),
+    and the call ids among them with an intermediate response."""
+    events = [e for e in session.events if e.invocation_id == invocation_id]
+    answered = {r.id for e in events if e.author == "user" for r in e.get_function_responses()}
+    responses = [
+        (e.timestamp, r.id)
+        for e in events
+        if e.author != "user"
+        for r in e.get_function_responses()
+    ]
+    agents = {a.name: a for a in all_agents(app.root_agent)}
+    requests = []
+    for event in events:
+        for call in event.get_function_calls():
+            if call.id not in (event.long_running_tool_ids or set()) or call.id in answered:
+                continue
+            where = dict(agent=event.author, branch=event.branch, since=event.timestamp)
+            if call.name == REQUEST_CONFIRMATION:
+                original = (call.args or {}).get("originalFunctionCall") or {}
+                asked = (call.args or {}).get("toolConfirmation") or {}
+                requests.append(
+                    PendingRequest(
+                        id=call.id or "",
+                        kind="confirmation",
+                        call_id=original.get("id") or "",
+                        tool=original.get("name") or "",
+                        args=dict(original.get("args") or {}),
+                        hint=asked.get("hint") or "",
+                        payload=asked.get("payload"),
+                        owner_workflow_id="",
+                        **where,
+                    )
+                )
+                continue
+            seconds = _deadline_seconds(agents.get(event.author), call.name or "")
+            deadline = event.timestamp + seconds if seconds else None
+            if deadline is not None and any(i == call.id and t >= deadline for t, i in responses):
+                continue  # its deadline passed: the error result is recorded
+            requests.append(
+                PendingRequest(
+                    id=call.id or "",
+                    kind="long_running",
+                    call_id=call.id or "",
+                    tool=call.name or "",
+                    args=dict(call.args or {}),
+                    deadline=deadline,
+                    owner_workflow_id="",
+                    **where,
+                )
+            )
+    responded = {i for _, i in responses}
+    return requests, [r.call_id for r in requests if r.call_id in responded]
+
+
+def _deadline_seconds(agent: BaseAgent | None, tool_name: str) -> float | None:
+    for tool in getattr(agent, "tools", None) or []:
+        if getattr(tool, "name", None) == tool_name:
+            deadline = getattr(tool, "deadline", None)
+            return deadline.total_seconds() if deadline else None
+    return None

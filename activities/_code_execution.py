@@ -40,7 +40,9 @@ async def execute_code(
     plugins = plugin_manager_of(app)
     session = await load_session(store, ref, records=[input.event_id])
     code = _code_of(session, input.code_event_id, agent.name)
-    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx = invocation_context(
+        store, session, ref, agent, plugins, artifacts, app.resumability_config
+    )
     before = {key: copy.deepcopy(session.state.get(key)) for key in INVOCATION_KEYS}
     with user_code(f"the code executor of agent {agent.name}"):
         content, actions = await code_execution.execute(ctx, agent, code)

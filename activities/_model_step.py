@@ -84,6 +84,7 @@ def invocation_context(
     agent: Any,
     plugins: PluginManager | None = None,
     artifacts: BaseArtifactService | None = None,
+    resumability_config: Any = None,
 ) -> InvocationContext:
     """The context an agent run sees; `temp:` state overlaid for this invocation only."""
     session.state.update(ref.temp_state)
@@ -106,6 +107,7 @@ def invocation_context(
         session=session,
         run_config=ref.run_config or RunConfig(),
         plugin_manager=plugins or PluginManager(),
+        resumability_config=resumability_config,
     )
 
 
@@ -129,7 +131,9 @@ async def model_step(
     # google-adk 2.13 compacts before it builds the contents (its request processor)
     compaction_id = _side_event_id(input, "compaction")
     await compact_before_model(app, store, session, agent, ref, compaction_id)
-    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx = invocation_context(
+        store, session, ref, agent, plugins, artifacts, app.resumability_config
+    )
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id, *side.values()]
     )

@@ -122,7 +122,9 @@ async def tool_call(
         session = Session(
             id=ref.session.session_id, app_name=ref.session.app_name, user_id=ref.session.user_id
         )
-    ctx = invocation_context(store, session, ref, agent, plugins, artifacts)
+    ctx = invocation_context(
+        store, session, ref, agent, plugins, artifacts, app.resumability_config
+    )
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.record_as]
     )

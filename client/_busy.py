@@ -67,7 +67,7 @@ async def outcome(
             result = await handle.result(follow_runs=False)
         except WorkflowContinuedAsNewError as moved:
             run_id = moved.new_execution_run_id
-            ended = (await _input_of(temporal, workflow_id, run_id)).handed_over
+            ended = (await input_of(temporal, workflow_id, run_id)).handed_over
             if ended is not None and ended.invocation_id == invocation_id:
                 return _ended(ended, workflow_id)
             # not this one's run yet (a message queued before it ran): the next run
@@ -84,7 +84,7 @@ async def outcome(
         return result
 
 
-async def _input_of(temporal: Client, workflow_id: str, run_id: str) -> InvocationInput:
+async def input_of(temporal: Client, workflow_id: str, run_id: str) -> InvocationInput:
     handle = temporal.get_workflow_handle(workflow_id, run_id=run_id)
     async for first in handle.fetch_history_events(page_size=1):
         started = first.workflow_execution_started_event_attributes

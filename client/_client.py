@@ -135,6 +135,8 @@ class AgentClient:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
+        invocation_id: str | None = None,
+        then_wait: InvocationInput | None = None,
     ) -> Invocation:
         """Start an invocation. If the session already runs one, the app's busy policy
         decides (README, *A message while the agent is busy*): SessionBusyError
@@ -146,6 +148,11 @@ class AgentClient:
         workflow corrects it if the session routes elsewhere. When not given, it
         is the root agent the app's workers published to the session store; with
         none published yet, the workflow sets it (one search-attribute update).
+
+        invocation_id: with no message, run the agent again under that (ended)
+        invocation, as google-adk 2.13's `run_async(invocation_id=...)` does.
+        then_wait: the input of an invocation that gave way for this one: its open calls
+        are awaited again once this one has run (InvocationInput.then_wait).
         """
         workflow_id = names.invocation_workflow_id(app_name, user_id, session_id)  # checks them
         content = as_content(new_message)
@@ -156,16 +163,19 @@ class AgentClient:
         # chosen here: a retried start recognises it. A message answering calls goes on
         # under their invocation's id, as google-adk 2.13 resolves it
         invocation_id = (
-            await _waiting.invocation_of_calls(self.session_service, ref, content)
+            invocation_id
+            or await _waiting.invocation_of_calls(self.session_service, ref, content)
             or f"e-{uuid.uuid4()}"
         )
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
+        answers = bool(content and any(p.function_response for p in content.parts or []))
         request = InvocationInput(
             session=ref,
             invocation_id=invocation_id,
             new_message=content,
             state_delta=state_delta,
             run_config=run_config or RunConfig(),
+            then_wait=then_wait,
         )
 
         async def attempt(retried: bool) -> tuple[WorkflowHandle[Any, InvocationResult], Any]:
@@ -182,7 +192,11 @@ class AgentClient:
                 except WorkflowAlreadyStartedError:
                     pass
                 # an invocation that only waits for answers gives way (client/_waiting.py)
-                if await give_way(self.temporal, workflow_id, ref):
+                if released := await give_way(self.temporal, workflow_id, ref):
+                    if answers and released.invocation_id != invocation_id:
+                        # an answer for an older invocation's call: the one that gave
+                        # way waits for its own calls again once this one has run
+                        request.then_wait = released
                     continue
                 # the session's invocation runs: its app's busy policy takes the message
                 if submitted := await _busy.submit(self.temporal, workflow_id, request):
@@ -477,6 +491,8 @@ class AgentClient:
         state_delta: dict[str, Any] | None = None,
         run_config: RunConfig | None = None,
         expected_agent: str | None = None,
+        invocation_id: str | None = None,
+        then_wait: InvocationInput | None = None,
     ) -> AsyncIterator[Event]:
         """Start an invocation and yield the agents' events as they happen (ADK's run_async).
 
@@ -486,7 +502,7 @@ class AgentClient:
         """
         after = 0
         content = as_content(new_message)
-        if content and any(p.function_response for p in content.parts or []):
+        if content is None or any(p.function_response for p in content.parts or []):
             # it may go on under an earlier invocation's id: only what happens from now
             ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
             seen = await _waiting.session_events(self.session_service, ref)
@@ -499,6 +515,8 @@ class AgentClient:
             state_delta=state_delta,
             run_config=run_config,
             expected_agent=expected_agent,
+            invocation_id=invocation_id,
+            then_wait=then_wait,
         )
         async for event in self.events(invocation, after_seq=after, stop_when_waiting=True):
             if event.author != "user":  # ADK yields what the agents did, not the message

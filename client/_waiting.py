@@ -21,32 +21,41 @@ from adk.events.event import Event
 from adk.flows.llm_flows._context_filters import apply_rewinds
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
-from workflows.contracts import InvocationStatus, SessionRef
+from workflows.contracts import InvocationInput, InvocationStatus, SessionRef
 
 from ._answers import AnswerRejectedError
+from ._busy import input_of
 
 REQUEST_CONFIRMATION = "adk_request_confirmation"
 
 
-async def give_way(temporal: Client, workflow_id: str, session: SessionRef) -> bool:
-    """End the session's invocation if it waits for answers (True, once it has ended);
-    False if it runs (or cannot be asked)."""
+async def give_way(
+    temporal: Client, workflow_id: str, session: SessionRef
+) -> InvocationInput | None:
+    """End the session's invocation if it waits for answers: once it has ended, the input
+    of the run that waited (its invocation, run config); None if it runs (or cannot be
+    asked)."""
     handle = temporal.get_workflow_handle(workflow_id)
     try:
         status = await handle.query(names.QUERY_STATUS, result_type=InvocationStatus)
+        if status.status != "waiting" or not any(r.awaited for r in status.pending):
+            return None  # running (a long-running call's request shows while its tool runs)
+        run_id = (await handle.describe()).run_id
     except RPCError:
-        return False
-    if status.status != "waiting" or not any(r.awaited for r in status.pending):
-        return False  # running (a long-running call's request shows while its tool runs)
+        return None
+    waiting = temporal.get_workflow_handle(workflow_id, run_id=run_id)
     try:
-        await handle.execute_update(names.UPDATE_RELEASE, session, result_type=str)
+        await waiting.execute_update(names.UPDATE_RELEASE, session, result_type=str)
     except (WorkflowUpdateFailedError, RPCError):
-        return False  # an answer came first: it runs again
+        return None  # an answer came first (or another run waits now): it runs again
     try:
-        await handle.result()
+        await waiting.result()
     except Exception:  # noqa: BLE001 - ended either way: the session is free
         pass
-    return True
+    try:
+        return await input_of(temporal, workflow_id, run_id)
+    except Exception:  # noqa: BLE001 - (its run config unknown: the default)
+        return InvocationInput(session=session, invocation_id=status.invocation_id)
 
 
 async def invocation_of_calls(

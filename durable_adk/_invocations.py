@@ -15,6 +15,7 @@ from temporalio.service import RPCError, RPCStatusCode
 from adk.agents._tree import all_agents
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
+from adk.events.event import Event
 from workflows.names import SA_STATUS, invocation_workflow_id
 
 
@@ -87,3 +88,24 @@ def is_resume(message: types.Content | None) -> bool:
     """A message of FunctionResponses only: answers for the calls an invocation waits for."""
     parts = message.parts if message else None
     return bool(parts) and all(p.function_response for p in parts or [])
+
+
+def answers_pending(message: types.Content | None, status: Any) -> bool:
+    """Whether a message's FunctionResponses answer what the running invocation waits
+    for (a request's id, or a confirmed call's id)."""
+    open_ids = {r.id for r in status.pending} | {r.call_id for r in status.pending}
+    parts = (message.parts if message else None) or []
+    return any(p.function_response and p.function_response.id in open_ids for p in parts)
+
+
+def paused_on_open_calls(events: list[Event], invocation_id: str) -> bool:
+    """google-adk 2.13's pause of a resumable invocation: a long-running call of its own
+    (a confirmation request too) that no function response of it answers yet (an
+    intermediate one counts)."""
+    mine = [e for e in events if e.invocation_id == invocation_id]
+    answered = {r.id for e in mine for r in e.get_function_responses()}
+    return any(
+        call.id in (event.long_running_tool_ids or set()) and call.id not in answered
+        for event in mine
+        for call in event.get_function_calls()
+    )

@@ -25,8 +25,9 @@ from temporalio.testing import WorkflowEnvironment
 from adk._unimplemented import not_implemented
 from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
+from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
-from adk.apps.app import App
+from adk.apps.app import App, is_resumable
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
@@ -45,13 +46,15 @@ from client._sealing import sealing_client, sealing_converter
 from client._waiting import give_way
 from worker import _build as worker_build
 from worker import build_worker, shut_down
-from workflows.contracts import SessionRef
+from workflows.contracts import InvocationInput, SessionRef
 from workflows.names import SEARCH_ATTRIBUTES, invocation_workflow_id
 
 from ._invocations import (
+    answers_pending,
     close_models,
     finish_abandoned,
     is_resume,
+    paused_on_open_calls,
     running_invocation,
     session_busy,
 )
@@ -178,8 +181,31 @@ class Runner:
             running = await running_invocation(client, self.app_name, user_id, session_id)
             if running is not None and invocation_id not in (None, running.invocation_id):
                 running = None  # another invocation runs: not the one to resume
-        if new_message is None and running is None:
-            raise ValueError("A new message is required when no invocation can be resumed.")
+        if answers and running is not None and not answers_pending(new_message, running):
+            # the calls of an invocation that has ended (a newer one may wait meanwhile):
+            # google-adk 2.13 goes on under their invocation's id (client.run: the newer
+            # one gives way, its own calls staying open)
+            running = None
+        if new_message is None:
+            assert invocation_id is not None  # (checked above)
+            rerun = await self._resume_without_message(
+                client, user_id, session_id, invocation_id, running
+            )
+            if rerun is None:
+                return
+            if rerun:
+                rerun_events = self._rerun(
+                    client,
+                    user_id,
+                    session_id,
+                    invocation_id,
+                    state_delta,
+                    run_config,
+                    None if rerun is True else rerun,
+                )
+                async for event in rerun_events:
+                    yield event
+                return
         if running is not None and (new_message is None or (answers and running.pending)):
             # ADK's resume: FunctionResponses for the calls the invocation waits for, or
             # (no message) just its events from now on
@@ -382,6 +408,71 @@ class Runner:
     def run_live(self, *args: Any, **kwargs: Any) -> Any:
         """google-adk's live (bidi-streaming) runs: not implemented."""
         raise not_implemented("Runner.run_live", "live (bidi-streaming) runs")
+
+    async def _resume_without_message(
+        self, client: AgentClient, user_id: str, session_id: str, invocation_id: Any, running: Any
+    ) -> bool | InvocationInput | None:
+        """google-adk 2.13's `run_async(invocation_id=...)` with no message: True to run the
+        agent again under that invocation (ended, or not paused; or the input of its run
+        that gave way for it, waiting for its calls after its run: it waits again after),
+        False to follow the session's running one (its events from now on; none while it
+        is paused), None for nothing at all. (See README, *Human in the loop*.)"""
+        resumable = is_resumable(self.app)
+        if not isinstance(self.agent, LlmAgent):  # 2.13's flow for other roots
+            if not resumable:
+                raise ValueError(
+                    "Running an agent requires a new_message or a resumable app."
+                    f" Session: {session_id}, User: {user_id}"
+                )
+            return False if running is not None else None  # (its root agent has ended)
+        if running is not None and running.status != "waiting":
+            return False
+        events = await self.session_service.list_events(
+            app_name=self.app_name, user_id=user_id, session_id=session_id
+        )
+        if resumable and paused_on_open_calls([e for _, e in events], invocation_id):
+            # 2.13 pauses again: no model call, no event (a waiting workflow: its events
+            # from now on, none while it waits)
+            return None if running is None else False
+        if running is None:
+            return True
+        # a run over whose calls stay open (not resumable, or answered in between): 2.13
+        # runs the agent again; the workflow gives way to that run, then waits again
+        workflow_id = invocation_workflow_id(self.app_name, user_id, session_id)
+        ref = SessionRef(app_name=self.app_name, user_id=user_id, session_id=session_id)
+        released = await give_way(client.temporal, workflow_id, ref)
+        return released or False  # (None: an answer came first, it runs again)
+
+    async def _rerun(
+        self,
+        client: AgentClient,
+        user_id: str,
+        session_id: str,
+        invocation_id: str,
+        state_delta: dict[str, Any] | None,
+        run_config: RunConfig | None,
+        then_wait: InvocationInput | None,
+    ) -> AsyncGenerator[Event, None]:
+        key = (user_id, session_id)
+        streaming, ended = None, False
+        try:
+            async for event in client.run(
+                app_name=self.app_name,
+                user_id=user_id,
+                session_id=session_id,
+                new_message=None,
+                invocation_id=invocation_id,
+                state_delta=state_delta,
+                run_config=run_config or (then_wait.run_config if then_wait else None),
+                expected_agent=self.agent.name,
+                then_wait=then_wait,
+            ):
+                streaming = event.invocation_id
+                yield event
+            ended = True
+        finally:
+            if streaming is not None and not ended:
+                self._abandoned[key] = streaming
 
     def run(
         self,

@@ -61,6 +61,9 @@ class RuntimeBase(Protocol):
     responded: set[str]
     progress: dict[str, list[HumanAnswer]]
     transcript: Transcript
+    answer_runs: bool
+    after_run_due: bool
+    skip_run: bool
 
     # bookkeeping (_runtime)
     def defers(self) -> bool: ...
@@ -123,3 +126,16 @@ class RuntimeBase(Protocol):
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None: ...
     async def adopt(self, outcome: AgentRunResult) -> None: ...
     def _holds(self, request: PendingRequest) -> bool: ...
+
+    # answers as runs of their own (_answer_runs)
+    async def end_run(self, agent: str) -> None: ...
+    async def answer_run(
+        self, request: PendingRequest, answer: HumanAnswer, event: Event
+    ) -> tuple[Event, Any, bool]: ...
+    async def plugin_hook(
+        self,
+        hook: Any,
+        agent: str,
+        branch: str | None = None,
+        error: BaseException | None = None,
+    ) -> None: ...

@@ -33,6 +33,7 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from adk._unimplemented import not_implemented
+    from adk.agents._agent_states import AgentStates
     from adk.agents._orchestrating import (
         NondeterministicOrchestrationError,
         OrchestrationContext,
@@ -215,9 +216,9 @@ class SessionView:
         )
 
 
-class CustomAgentContext(OrchestrationContext):
+class CustomAgentContext(AgentStates, OrchestrationContext):
     """The `ctx` a custom agent's `_run_async_impl` gets (InvocationContext's fields
-    that orchestration reads)."""
+    that orchestration reads, and a resumable app's agent states)."""
 
     def __init__(
         self, runtime: CustomAgents, agent: BaseAgent, branch: str | None, view: CustomViewOutput
@@ -237,6 +238,19 @@ class CustomAgentContext(OrchestrationContext):
         """Ids of the sub-agents' events handed to the orchestration (recorded already)."""
         self._busy: str | None = None
         """The sub-agent running now (one at a time)."""
+        self.agent_states: dict[str, dict[str, Any]] = {}
+        self.end_of_agents: dict[str, bool] = {}
+
+    @property
+    def is_resumable(self) -> bool:
+        return self._runtime.context.resumable
+
+    def populate_invocation_agent_states(self) -> None:
+        raise not_implemented(
+            "ctx.populate_invocation_agent_states() in a custom agent",
+            "reading the invocation's recorded agent states from a custom agent's"
+            " orchestration (it reads the session's events)",
+        )
 
     @property
     def app_name(self) -> str:

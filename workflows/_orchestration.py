@@ -207,9 +207,9 @@ class Orchestration(RuntimeBase):
         runs once its target's run is over, the innermost first (google-adk 2.13)."""
         escalated = outcome.escalated
         chain = [agent.name]
-        deferred: list[tuple[AgentSpec, str]] = []
-        if outcome.after_callback_deferred:
-            deferred.append((agent, self.node_path))
+        deferred: list[tuple[AgentSpec, str, AgentRunResult]] = []
+        if outcome.after_callback_deferred or outcome.end_deferred:
+            deferred.append((agent, self.node_path, outcome))
         while outcome.transfer_to and not outcome.end_invocation:
             # 2.13's checks and exceptions; `agent` made the transfer
             root = self.paths.root if self.paths else self.context.tree
@@ -239,13 +239,21 @@ class Orchestration(RuntimeBase):
                 if records_errors and by_transferrer:
                     self.record_error(agent, branch, error, node_path=path)
                 raise
-            if outcome.after_callback_deferred:
-                deferred.append((target, path))
+            if outcome.after_callback_deferred or outcome.end_deferred:
+                deferred.append((target, path, outcome))
             escalated = escalated or outcome.escalated
             agent = target
             chain.append(target.name)
-        for transferred, path in reversed(deferred):
-            await self._agent_callback(transferred, branch, "after", node_path=path)
+        for transferred, path, ran in reversed(deferred):
+            # (AgentRunResult.end_deferred; a paused target: at the resume, see run_sub_agent)
+            if ran.end_deferred and not outcome.deferred:
+                self._add_pending(
+                    self.new_event(
+                        transferred.name, branch, actions=EventActions(end_of_agent=True)
+                    )
+                )
+            if ran.after_callback_deferred:
+                await self._agent_callback(transferred, branch, "after", node_path=path)
         if nested and outcome.deferred and len(chain) > 1:  # a target paused: see run_sub_agent
             self._paused_at_transfer(chain)
         outcome.escalated = escalated

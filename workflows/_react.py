@@ -69,10 +69,19 @@ class ReactLoop(RuntimeBase):
             raise
         if self.context.resumable and self.opened == opened:
             # google-adk 2.13: a resumable app's agent that ran to its end (did not pause)
-            # says so; a paused one resumes where it stopped
-            self._add_pending(
-                self.new_event(agent.name, branch, actions=EventActions(end_of_agent=True))
-            )
+            # says so; a paused one resumes where it stopped. Under a shell agent a
+            # transfer's target runs inside the agent's run: its end comes after the
+            # target's (the parent, which runs the target, records it)
+            if (
+                outcome.transfer_to
+                and self.nested_transfers
+                and workflow.patched(names.PATCH_END_AFTER_TARGET)
+            ):
+                outcome.end_deferred = True
+            else:
+                self._add_pending(
+                    self.new_event(agent.name, branch, actions=EventActions(end_of_agent=True))
+                )
         return outcome
 
     async def _react(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:

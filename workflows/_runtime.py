@@ -21,6 +21,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.flows.llm_flows.functions import own_text
 
     from . import names
+    from ._answer_runs import AnswerRuns
     from ._custom import CustomAgents
     from ._humans import (
         RequestHub,
@@ -46,7 +47,7 @@ with workflow.unsafe.imports_passed_through():
 TEMP_PREFIX = "temp:"
 
 
-class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
+class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, AnswerRuns):
     """The state one workflow keeps while it runs agents of an invocation."""
 
     def __init__(
@@ -98,6 +99,12 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents):
         (AgentRunResult.resume); each takes its own when it runs again."""
         self.released = False
         """A new message for the session arrived while the invocation waits: it ends."""
+        self.answer_runs = False
+        """Each answer is a run of its own for the plugins (workflows/_answer_runs.py)."""
+        self.after_run_due = True
+        """A run ended whose after_run_callback has not run yet."""
+        self.skip_run = False
+        """A plugin's before_run answered for an answer's run: no agent runs for it."""
         self.session = session or context.session
         self.invocation_id = invocation_id or context.invocation_id
         self.temp_state: dict[str, Any] = dict(temp_state or {})

@@ -97,7 +97,10 @@ class HumanWaits(RuntimeBase):
         if self.hub is not None:
             await self.hub.resolve([request])
         event, confirmation = answer_event(request, answer, self.invocation_id)
-        self._add_pending(event)
+        if self.answer_runs:  # a run of its own for the plugins (workflows/_answer_runs.py)
+            event, confirmation, _ = await self.answer_run(request, answer, event)
+        else:
+            self._add_pending(event)
         actions = None
         if confirmation is not None:  # the approved (or rejected) tool runs now, once
             call = types.FunctionCall(id=request.call_id, name=request.tool, args=request.args)
@@ -142,6 +145,8 @@ class DeferredWaits(HumanWaits):
     answered (2.13 pauses again while one is open), and a pause inside a workflow
     agent's step resumes the workflow agents where they paused (`resume_points`)."""
 
+    after_run_due: bool  # restated for mypy (see _orchestration)
+
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
         """What a step left open (`response`: its function responses, if any)."""
         self.opened += len(requests)
@@ -155,6 +160,7 @@ class DeferredWaits(HumanWaits):
         that ran once approved. None when the invocation was released (a new message for
         the session) before an answer came."""
         requests = list(self.deferred)
+        await self.end_run(requests[0].agent)  # (the plugins' after_run, when answers are runs)
         await self.flush()  # the client sees everything before anyone can answer
         for request in requests:
             request.awaited = True
@@ -183,8 +189,11 @@ class DeferredWaits(HumanWaits):
             # again (no model call) while a call it paused on has no response at all
             if handled and not (self.context.resumable and any(map(self._holds, self.deferred))):
                 break
+            if self.after_run_due:  # an answer's run that paused again ends
+                await self.end_run(requests[0].agent)
         self.status = "running"
         self.show()
+        self.after_run_due = True  # (the run that follows ends with the plugins' after_run)
         first = handled[0]
         return self.context.tree.find(first.agent) or self.context.tree, first.branch, actions
 

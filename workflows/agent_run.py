@@ -117,10 +117,15 @@ class AdkAgentRunWorkflow:
             outcome = await runtime.run_agent(agent, input.branch)
             if nested:
                 return handed_up(runtime, outcome)
+            if runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
+                runtime.start_answer_runs()
             while runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
                 answered = await runtime.await_deferred()
                 if answered is None:
                     break
+                if runtime.skip_run:  # a plugin's before_run answered the answer's run
+                    runtime.skip_run = False
+                    continue
                 again, branch, actions = answered
                 if runtime.resume_points:  # a resumable app: resumed where the pause was
                     again, branch, actions = agent, input.branch, []

@@ -131,6 +131,13 @@ class InvocationInput(Compact):
     run of this workflow (continue-as-new)."""
     handed_over: EndedInvocation | None = None
     """How the invocation this run continues from ended (its sender reads it here)."""
+    then_wait: InvocationInput | None = None
+    """The input of the invocation whose wait for answers this message ended (an answer
+    for an older invocation's call, google-adk 2.13's way): once this one has run, the
+    workflow waits for that one's open calls again (a run with `rewait`)."""
+    rewait: bool = False
+    """Run no agent: wait again for the open calls of invocation `invocation_id` (found
+    in the session), as the run that gave way for another message waited for them."""
 
 
 class InvocationResult(Compact):
@@ -218,6 +225,10 @@ class BeginOutput(Compact):
     compaction: bool = False
     """The app compacts events (App.events_compaction_config): the workflow runs the
     compaction activity once the invocation has ended well."""
+    reopened: list[PendingRequest] = Field(default_factory=list)
+    """InvocationInput.rewait: the invocation's calls still open (its requests)."""
+    responded: list[str] = Field(default_factory=list)
+    """... and the call ids among them that have an (intermediate) response."""
 
 
 class CompactionInput(Compact):
@@ -246,8 +257,38 @@ class ConfirmedCall(BaseModel):
     confirmation: ToolConfirmation
 
 
-RunHook = Literal["after_run_callback", "on_run_error_callback", "on_agent_error_callback"]
-"""The plugins' hooks the workflows run as activities of their own."""
+RunHook = Literal[
+    "after_run_callback",
+    "on_run_error_callback",
+    "on_agent_error_callback",
+    "on_user_message_callback",
+    "before_run_callback",
+]
+"""The plugins' hooks the workflows run as activities of their own (the last two for an
+answer that continues a waiting invocation: AnswerHookInput; the begin activity runs
+them for the invocation's own message)."""
+
+
+class AnswerHookInput(Compact):
+    """A plugin hook for an answer continuing a waiting invocation: google-adk 2.13 runs
+    each answer message as a run of its own (on_user_message, before_run, after_run)."""
+
+    session: SessionRef
+    invocation_id: str
+    agent_name: str
+    hook: Literal["on_user_message_callback", "before_run_callback"]
+    message: types.Content | None = None
+    """on_user_message: the answer, as ADK's FunctionResponse message."""
+    event_id: str = ""
+    """before_run: the answer event's id (a before_run answer's event id derives from it)."""
+    temp_state: dict[str, Any] = Field(default_factory=dict)
+
+
+class AnswerHookOutput(Compact):
+    message: types.Content | None = None
+    """on_user_message: the message a plugin put in the answer's place."""
+    early_exit: bool = False
+    """before_run: a plugin answered instead (its event recorded); no agent runs."""
 
 
 class RunHookInput(Compact):
@@ -476,6 +517,9 @@ class AgentRunResult(Compact):
     after_callback_deferred: bool = False
     """The agent transferred under a shell agent: whoever follows the transfer runs its
     after_agent_callback once the target's run is over (AgentRunInput.nested_transfers)."""
+    end_deferred: bool = False
+    """Likewise for a resumable app's end-of-agent marker: google-adk 2.13 records the
+    transferring agent's `end_of_agent` after its target's run (under a shell agent)."""
     deferred: list[PendingRequest] = Field(default_factory=list)
     """The requests a step of a workflow agent left open (google-adk 2.13's pause in a
     default app): whoever ran it stops that workflow agent and, at the top, waits for

@@ -68,10 +68,30 @@ class AdkInvocationWorkflow:
         except GeneratorExit:
             raise
         except BaseException as error:
+            if not isinstance(error, (asyncio.CancelledError, CancelledError)):
+                self._wait_again(input)
             self._held.hand_over(ended_by(input.invocation_id, error, self._held.interrupted_by))
             raise
+        self._wait_again(input)
         self._held.hand_over(completed(result))
         return result
+
+    def _wait_again(self, input: InvocationInput) -> None:
+        """InvocationInput.then_wait: the invocation this message made give way waits for
+        its open calls again, as the next run (after any message queued meanwhile)."""
+        if input.then_wait is not None:
+            self._held.queue.append(
+                input.then_wait.model_copy(
+                    update={
+                        "new_message": None,
+                        "state_delta": None,
+                        "rewait": True,
+                        "queued": None,
+                        "handed_over": None,
+                        "then_wait": None,
+                    }
+                )
+            )
 
     async def _invoke(self, input: InvocationInput) -> InvocationResult:
         runtime: AgentRuntime | None = None
@@ -106,10 +126,13 @@ class AdkInvocationWorkflow:
             if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
-                ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
-                await _go_on(runtime, agent, begin.branch, ran)
+                if input.rewait:  # no run: its open calls are awaited again
+                    _reopen(runtime, begin)
+                else:
+                    ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
+                    await _go_on(runtime, agent, begin.branch, ran)
                 await self._run_after_answers(runtime)
-            if "after_run_callback" in begin.run_hooks:
+            if "after_run_callback" in begin.run_hooks and runtime.after_run_due:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
             if begin.compaction:  # google-adk 2.13: after the run, before run_async ends
@@ -191,12 +214,17 @@ class AdkInvocationWorkflow:
     async def _run_after_answers(self, runtime: AgentRuntime) -> None:
         """What the runs left open, answered: the calling agent runs again (google-adk
         2.13's run_async with the user's FunctionResponse), until nothing is open."""
+        if runtime.deferred:
+            runtime.start_answer_runs()
         while runtime.deferred:
             if self._held.queue:  # a message queued while it ran goes next, as a new one would
                 runtime.released = True
             answered = await runtime.await_deferred()
             if answered is None:  # released: a new message for the session starts next
                 return
+            if runtime.skip_run:  # a plugin's before_run answered the answer's run
+                runtime.skip_run = False
+                continue
             if runtime.resume_points:  # a resumable app: resumed where the pause was
                 entry = runtime.context.tree.find(runtime.entry) or runtime.context.tree
                 answered = (entry, None, [])
@@ -444,6 +472,15 @@ async def _go_on(
         await runtime.follow_transfers(agent, outcome, branch, runtime.records_errors)
     else:
         await runtime.run_with_transfers(agent, branch=branch)
+
+
+def _reopen(runtime: AgentRuntime, begin: BeginOutput) -> None:
+    """The open calls of an invocation that gave way, awaited by this workflow again."""
+    for request in begin.reopened:
+        request.owner_workflow_id = workflow.info().workflow_id
+    runtime.defer(begin.reopened, None)
+    runtime.responded.update(begin.responded)
+    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:

@@ -139,6 +139,7 @@ AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"
 FINISH_AGENT_TOOL = "adk.finish_agent_tool"
 RUN_HOOK = "adk.run_hook"
+ANSWER_HOOK = "adk.answer_hook"
 COMPACT_EVENTS = "adk.compact_events"
 CUSTOM_AGENT_VIEW = "adk.custom_agent_view"
 
@@ -163,6 +164,14 @@ a resumable app). Histories recorded before wait inside the loop."""
 PATCH_HANDED_UP_ANSWERS = "answers-follow-handed-up-requests"
 """An answer sent to a workflow agent's step that ended meanwhile, handing its request
 up (AgentRunResult.deferred), goes to the run that took the request over."""
+PATCH_END_AFTER_TARGET = "end-of-agent-after-transfer-target"
+"""A resumable app's agent that transfers under a shell agent: its end-of-agent marker
+comes after the target's run (google-adk 2.13), recorded by the parent. Histories
+recorded before record it at the end of the agent's own run."""
+PATCH_RUN_HOOKS_PER_ANSWER = "run-hooks-per-answer"
+"""Each answer continuing a waiting invocation is a run of its own for the plugins
+(google-adk 2.13): after_run before the wait, on_user_message and before_run for the
+answer. Histories recorded before run them once per invocation."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

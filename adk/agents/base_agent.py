@@ -32,6 +32,15 @@ AfterAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
 SelfAgent = TypeVar("SelfAgent", bound="BaseAgent")
 
 
+class BaseAgentState(BaseModel):
+    """Base class for all agent states."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+AgentState = TypeVar("AgentState", bound=BaseAgentState)
+
+
 class BaseAgent(BaseModel):
     """Base of every agent: a named node in the agent tree."""
 
@@ -189,6 +198,26 @@ class BaseAgent(BaseModel):
         while agent.parent_agent is not None:
             agent = agent.parent_agent
         return agent
+
+    def _load_agent_state(self, ctx: Any, state_type: type[AgentState]) -> AgentState | None:
+        """This agent's state in a resumable invocation's context, if set."""
+        raw = ctx.agent_states.get(self.name)
+        return None if raw is None else state_type.model_validate(raw)
+
+    def _create_agent_state_event(self, ctx: Any) -> Event:
+        """An event recording this agent's state (or its end) as the context holds it."""
+        from ..events.event import Event
+        from ..events.event_actions import EventActions
+
+        actions = EventActions()
+        state = ctx.agent_states.get(self.name)
+        if state is not None:
+            actions.agent_state = state
+        if ctx.end_of_agents.get(self.name):
+            actions.end_of_agent = True
+        return Event(
+            invocation_id=ctx.invocation_id, author=self.name, branch=ctx.branch, actions=actions
+        )
 
     def find_agent(self, name: str) -> BaseAgent | None:
         """This agent or a descendant with that name."""

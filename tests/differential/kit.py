@@ -305,6 +305,12 @@ def dump_event(event: Any) -> Any:
     data = _jsonable(event)
     for name in _VOLATILE_EVENT_FIELDS:
         data.pop(name, None)
+    if data.get("long_running_tool_ids"):  # a set: in the order of the event's calls
+        calls = [c.id for c in event.get_function_calls()]
+        data["long_running_tool_ids"] = sorted(
+            data["long_running_tool_ids"],
+            key=lambda i: (calls.index(i), "") if i in calls else (len(calls), i),
+        )
     return data
 
 
@@ -372,6 +378,9 @@ async def _document(
             turns = await _run_turns(runner, case, session_id)
     else:
         turns = await _run_turns(runner, case, session_id)
+    for turn in turns:  # an exception's text may name the session (its id differs by side)
+        if "raised" in turn:
+            turn["raised"] = _named_session(session_id, turn["raised"])
     session = await service.get_session(app_name=APP, user_id=USER, session_id=session_id)
     stored = [dump_event(e) for e in session.events]
     _name_compaction_times(session.events, stored)

@@ -78,3 +78,27 @@ def test_a_name_2_13_never_had_is_a_plain_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nonsense'"):
         ours.nonsense  # noqa: B018
     assert ours.is_aborted is False
+
+
+def test_every_name_of_2_13s_invocation_context_is_ours_or_raises_naming_it() -> None:
+    from adk.agents.invocation_context import UNPORTED_INVOCATION_NAMES
+
+    reference = RefInvocation(
+        invocation_id="i",
+        agent=RefAgent(name="a"),
+        session=RefSession(id="s", app_name="x", user_id="u"),
+        session_service=RefSessions(),
+    )
+    ours = InvocationContext(
+        invocation_id="i",
+        agent=LlmAgent(name="a"),
+        session=Session(id="s", app_name="x", user_id="u"),
+    )
+    missing = sorted(_public(reference) - _public(ours))
+    for attribute in missing:
+        with pytest.raises(NotImplementedError, match=rf"InvocationContext\.{attribute} \("):
+            getattr(ours, attribute)
+    assert set(missing) == set(UNPORTED_INVOCATION_NAMES)
+    assert ours.is_aborted is False
+    with pytest.raises(AttributeError):
+        ours.nonsense  # noqa: B018

@@ -17,7 +17,7 @@ from adk.agents import SequentialAgent
 from adk.models import BaseLlm, LLMRegistry, LlmRequest, LlmResponse
 from adk.testing import MockModel
 from adk.tools import FunctionTool, ToolContext
-from client import AgentClient
+from client import AgentClient, SessionBusyError
 
 from .helpers import call, confirmation_answer, runner_for, simplify, turn
 
@@ -220,17 +220,24 @@ async def _all(events: AsyncGenerator) -> list:
     return [event async for event in events]
 
 
-async def test_run_async_needs_a_message_or_an_invocation_it_can_resume(temporal_env):
-    agent = Agent(name="greeter", model=MockModel.create(["hi"]))
+async def test_run_async_needs_a_message_or_an_invocation_id(temporal_env):
+    """google-adk 2.13 (an LlmAgent root): an invocation id with no message runs the agent
+    again under that id, whether it ran before or not (differential case
+    resume_without_message covers a resumable app)."""
+    agent = Agent(name="greeter", model=MockModel.create(["hi", "again", "anew"]))
     async with runner_for(temporal_env, agent) as runner:
         with pytest.raises(ValueError, match="requires either a new_message or an invocation_id"):
             await _all(runner.run_async(user_id="u1", session_id="r1"))
-        with pytest.raises(ValueError, match="A new message is required when no invocation can"):
-            await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id="e-nope"))
         events = await turn(runner, "hello", session="r1")
-        finished = events[0].invocation_id  # it has ended: nothing to resume
-        with pytest.raises(ValueError, match="no invocation can be resumed"):
-            await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id=finished))
+        finished = events[0].invocation_id  # it has ended: the agent runs again
+        again = await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id=finished))
+        assert [(e.invocation_id, e.content.parts[0].text) for e in again] == [(finished, "again")]
+        anew = await _all(runner.run_async(user_id="u1", session_id="r1", invocation_id="e-nope"))
+        assert [(e.invocation_id, e.content.parts[0].text) for e in anew] == [("e-nope", "anew")]
+        stored = await runner.session_service.get_session(
+            app_name=runner.app_name, user_id="u1", session_id="r1"
+        )
+        assert [e.author for e in stored.events] == ["user", "greeter", "greeter", "greeter"]
 
 
 async def test_an_invocation_id_alone_streams_the_running_invocation_from_now_on(
@@ -262,7 +269,8 @@ async def test_an_invocation_id_alone_streams_the_running_invocation_from_now_on
                 app_name="test_app", user_id="u1", session_id="r2"
             )
             running = rows[0][1].invocation_id
-            with pytest.raises(ValueError, match="no invocation can be resumed"):  # not that one
+            # another id: its run again would be a second invocation while this one runs
+            with pytest.raises(SessionBusyError):
                 await _all(runner.run_async(user_id="u1", session_id="r2", invocation_id="e-x"))
             second = asyncio.ensure_future(
                 _all(runner.run_async(user_id="u1", session_id="r2", invocation_id=running))

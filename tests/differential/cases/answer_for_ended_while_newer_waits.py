@@ -1,0 +1,54 @@
+"""An answer for an invocation that has ended while a newer one of the session waits.
+
+Two confirmations, each in its own invocation (the second message starts a new one;
+the first call stays open). The approval of the first goes on under the first
+invocation's id, and the newer invocation's call stays open: its rejection, later,
+goes on under its own (google-adk 2.13). Ours: the newer invocation's waiting
+workflow ends its wait (its call stays open, answerable as any ended invocation's).
+"""
+
+from google.adk.agents import LlmAgent
+from google.adk.tools import FunctionTool
+from google.genai import types
+
+
+def send_money(amount: int, to: str) -> dict:
+    """Sends money to someone."""
+    return {"status": "sent", "amount": amount, "to": to}
+
+
+def answer(to, confirmed):
+    def message(events):
+        call = next(
+            c
+            for e in events
+            for c in e.get_function_calls()
+            if c.name == "adk_request_confirmation"
+            and c.args["originalFunctionCall"]["args"]["to"] == to
+        )
+        part = types.Part(
+            function_response=types.FunctionResponse(
+                id=call.id, name="adk_request_confirmation", response={"confirmed": confirmed}
+            )
+        )
+        return types.Content(role="user", parts=[part])
+
+    return message
+
+
+TURNS = ["send 10 to Ann", "send 20 to Bob", answer("Ann", True), answer("Bob", False), "thanks"]
+
+
+def build(scripted):
+    call = types.Part.from_function_call
+    return LlmAgent(
+        name="bank",
+        model=scripted(
+            call(name="send_money", args={"amount": 10, "to": "Ann"}),
+            call(name="send_money", args={"amount": 20, "to": "Bob"}),
+            "Sent 10 to Ann.",
+            "Bob's transfer was rejected.",
+            "You are welcome.",
+        ),
+        tools=[FunctionTool(send_money, require_confirmation=True)],
+    )

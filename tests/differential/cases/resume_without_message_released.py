@@ -1,0 +1,56 @@
+"""A resumable invocation paused at a long-running call, then a new message (its own
+invocation): resuming the first by id with no message does nothing, its call being
+still open; the answer, sent later without an invocation id, goes on under the call's
+invocation (google-adk 2.13)."""
+
+from google.adk import Agent
+from google.adk.tools.long_running_tool import LongRunningFunctionTool
+from google.genai import types
+
+
+def open_ticket(amount: int) -> None:
+    """Opens an approval ticket."""
+    return None
+
+
+def _pending(events):
+    return next(
+        (e.invocation_id, c)
+        for e in events
+        for c in e.get_function_calls()
+        if c.name == "open_ticket"
+    )
+
+
+def resume_a(events):
+    inv, _ = _pending(events)
+    return {"invocation_id": inv, "new_message": None}
+
+
+def resume_last(events):
+    return {"invocation_id": events[-1].invocation_id, "new_message": None}
+
+
+def approved(events):
+    inv, call = _pending(events)
+    response = types.FunctionResponse(id=call.id, name=call.name, response={"status": "approved"})
+    return {
+        "new_message": types.Content(role="user", parts=[types.Part(function_response=response)])
+    }
+
+
+TURNS = ["reimburse 200", "what else?", resume_a, approved, resume_last]
+
+
+def build(scripted):
+    call = types.Part.from_function_call
+    return Agent(
+        name="desk",
+        model=scripted(
+            call(name="open_ticket", args={"amount": 200}), "m2", "m3", "m4", "m5", "m6", "m7", "m8"
+        ),
+        tools=[LongRunningFunctionTool(func=open_ticket)],
+    )
+
+
+RESUMABLE = True

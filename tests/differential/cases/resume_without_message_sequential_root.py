@@ -1,0 +1,19 @@
+"""A Sequential root, resumable: run_async(invocation_id=...) with no message after its
+invocation ended runs nothing (google-adk 2.13: its root agent has ended)."""
+
+from google.adk.agents import LlmAgent, SequentialAgent
+
+
+def resume_last(events):
+    return {"invocation_id": events[-1].invocation_id, "new_message": None}
+
+
+TURNS = ["hi", resume_last, "again"]
+
+
+def build(scripted):
+    a = LlmAgent(name="a", model=scripted("A here.", "A again.", model="a-model"))
+    return SequentialAgent(name="seq", sub_agents=[a])
+
+
+RESUMABLE = True
