@@ -36,6 +36,7 @@ from workflows.converter import data_converter
 
 from .helpers import call, simplify, user_text
 from .test_adk_pauses import answer, without_ids
+from .test_human_in_the_loop import eventually
 
 USER = "u1"
 
@@ -166,8 +167,11 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
             "clerk",
             True,
         )
-        listed = await client.list_pending(app_name="test_app")
-        assert (workflow_id, request.id) in [(w, r.id) for w, r in listed]
+        async def listed() -> bool:  # (the visibility store lags the workflow a little)
+            found = await client.list_pending(app_name="test_app")
+            return (workflow_id, request.id) in [(w, r.id) for w, r in found]
+
+        assert await eventually(listed)
         described = await temporal_env.client.get_workflow_handle(workflow_id).describe()
         assert described.typed_search_attributes.get(names.SA_STATUS) == "waiting"
         await client.approve(workflow_id, request.id)
