@@ -35,6 +35,7 @@ with workflow.unsafe.imports_passed_through():
         AgentRunResult,
         AgentSpec,
         AgentToolCall,
+        RunContext,
         RunHook,
         RunHookInput,
     )
@@ -307,26 +308,24 @@ class Orchestration(RuntimeBase):
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
         info = workflow.info()
-        prefix = info.workflow_id if info.parent else f"{info.workflow_id}/{self.invocation_id}"
-        child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
-        asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
+        path = f"{label}#{self.children}"  # a path: unique by construction
+        child_id = (
+            f"{info.workflow_id}/{path}"
+            if info.parent
+            else names.agent_run_id(info.workflow_id, self.invocation_id, path)
+        )
         sent_calls = self.llm_calls
         ref = self.context.session
         self.running_children.append(child_id)
-        context = (
-            self.context.model_copy(update={"root": None})
-            if self.context.root_digest
-            else self.context
-        )
-        if agent.kind == "llm" and agent_tool is None:
-            # `asked` is for the summaries of the children a run starts: an LLM agent's
-            # are AgentTool calls, summarised by their arguments
-            context = context.model_copy(update={"asked": ""})
+        # a child's summary names the agent (the root's holds the user's message); an
+        # AgentTool's adds its arguments, which may not fit: its details hold them all
+        summary = f"{agent.name} ({agent.kind})"
+        asked = str(agent_tool.function_call.args) if agent_tool else None
         try:
             child = await workflow.start_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
-                    context=context,  # the tree by digest when it has one (workflows/_specs.py)
+                    context=self._child_context(child_id),
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
@@ -344,10 +343,8 @@ class Orchestration(RuntimeBase):
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
-                static_summary=f"{agent.name} ({agent.kind}) · {asked}"[:200],
-                # an AgentTool's arguments may not fit in the summary; a run's branch is
-                # in its id, the user's message (120 characters at most) in the summary
-                static_details=f"agent **{agent.name}**\n\n{asked}" if agent_tool else None,
+                static_summary=f"{summary} · {asked}"[:200] if asked else summary,
+                static_details=f"agent **{agent.name}**\n\n{asked}" if asked else None,
                 # the root's app, user and session (`AdkSession = "…"` lists a session's
                 # whole tree) and the child's own agent; set at start, no update
                 search_attributes=names.start_search_attributes(
@@ -379,6 +376,21 @@ class Orchestration(RuntimeBase):
         self.transcript.lines.append(f"↳ *{agent.name}* ({agent.kind}) done")
         self.show()
         return outcome
+
+    def _child_context(self, child_id: str) -> RunContext:
+        """The run context as a child's input carries it: the tree by digest when it has
+        one (workflows/_specs.py), and without what the child's workflow id names (its
+        session, invocation and root workflow: `names.agent_run_origin`) or what only
+        the root's summary uses (the user's message)."""
+        context = self.context
+        update: dict[str, Any] = {"asked": ""}
+        if context.root_digest:
+            update["root"] = None
+        session = context.session
+        named = (context.root_workflow_id, context.invocation_id, session.key())
+        if session.artifact_session is None and names.agent_run_origin(child_id) == named:
+            update.update(session=RunContext().session, invocation_id="", root_workflow_id="")
+        return context.model_copy(update=update)
 
     async def _agent_callback(
         self, agent: AgentSpec, branch: str | None, when: str, *, node_path: str | None = None

@@ -115,6 +115,10 @@ class SessionRef(Compact):
     """An AgentTool's own session: the session whose artifacts its agent uses (its top
     caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
 
+    def key(self) -> tuple[str, str, str]:
+        """(app, user, session)."""
+        return self.app_name, self.user_id, self.session_id
+
 
 class InvocationInput(Compact):
     """What a client sends to start an invocation (nothing secret)."""
@@ -379,19 +383,28 @@ class ToolCallOutput(Compact):
     records it after the step's response event, and the agent's run ends."""
 
 
-class RunContext(Compact):
-    """What every agent run of one invocation shares (root and child workflows)."""
+def _named_by_id() -> SessionRef:
+    return SessionRef(app_name="", user_id="", session_id="")
 
-    session: SessionRef
-    invocation_id: str
+
+class RunContext(Compact):
+    """What every agent run of one invocation shares (root and child workflows).
+
+    In a child's input `session`, `invocation_id` and `root_workflow_id` are left
+    empty (their defaults, so not written) when the child's workflow id names them
+    (`names.agent_run_origin`): the child workflow fills them in when it starts."""
+
+    session: SessionRef = Field(default_factory=_named_by_id)
+    invocation_id: str = ""
     run_config: RunConfig = Field(default_factory=RunConfig)
     root: AgentSpec | None = None
     """The agent tree; None in a child's input, which names it by `root_digest`
     (workflows/_specs.py): the child workflow fills it in when it starts."""
     root_digest: str | None = None
-    root_workflow_id: str
+    root_workflow_id: str = ""
     asked: str = ""
-    """The user's message, shortened (for summaries)."""
+    """Unused since child workflows' summaries leave the user's message out (the root's
+    says it); histories from before have it (the message, shortened)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
     inline_workflow_agents: bool = False

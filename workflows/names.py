@@ -134,6 +134,24 @@ def session_of(workflow_id: str) -> tuple[str, str, str]:
     )
 
 
+def agent_run_id(root_workflow_id: str, invocation_id: str, path: str) -> str:
+    """A child agent run's workflow id: `<invocation's workflow id>/<invocation id>/<path>`
+    (the path is the runs that started it, then its own `<agent or branch>#n`)."""
+    return f"{root_workflow_id}/{invocation_id}/{path}"
+
+
+def agent_run_origin(workflow_id: str) -> tuple[str, str, tuple[str, str, str]] | None:
+    """(invocation's workflow id, invocation id, (app, user, session)) an agent run's
+    workflow id names (`agent_run_id`); None when it names none (then its input does)."""
+    parts = workflow_id.split("/")
+    if len(parts) < 3:
+        return None
+    try:
+        return parts[0], parts[1], session_of(parts[0])
+    except ValueError:
+        return None
+
+
 AGENT_RUN_WORKFLOW = "AdkAgentRun"
 AGENT_CALLBACK = "adk.agent_callback"
 BEGIN_AGENT_TOOL = "adk.begin_agent_tool"

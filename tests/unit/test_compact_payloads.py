@@ -16,7 +16,7 @@ from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.utils._compact import Compact, _defaults
-from workflows import contracts
+from workflows import contracts, names
 from workflows.contracts import (
     AgentRunInput,
     AgentRunResult,
@@ -55,6 +55,19 @@ def test_a_childs_input_holds_only_what_differs_from_the_defaults() -> None:
         "agent_name": "web",
         "llm_calls": 2,
     }
+    assert back == sent
+
+
+def test_a_child_named_by_its_workflow_id_carries_neither_session_nor_invocation() -> None:
+    root_id = names.invocation_workflow_id("app", "u", "s")
+    child_id = names.agent_run_id(root_id, "e-1", "research#2/research.web#1")
+    assert names.agent_run_origin(child_id) == (root_id, "e-1", ("app", "u", "s"))
+    assert names.agent_run_origin(root_id) is None
+    assert names.agent_run_origin("other/e-1/a#1") is None  # not an invocation's id
+    # the parent leaves them at their defaults: the child fills them in from its id
+    sent = AgentRunInput(context=RunContext(root_digest="d" * 32), agent_name="web")
+    data, back = roundtrip(sent)
+    assert data == {"context": {"root_digest": "d" * 32}, "agent_name": "web"}
     assert back == sent
 
 
