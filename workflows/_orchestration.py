@@ -38,6 +38,7 @@ with workflow.unsafe.imports_passed_through():
         RunContext,
         RunHook,
         RunHookInput,
+        named_by_id,
     )
     from .errors import RaisedError, find_raised
 
@@ -315,7 +316,6 @@ class Orchestration(RuntimeBase):
             else names.agent_run_id(info.workflow_id, self.invocation_id, path)
         )
         sent_calls = self.llm_calls
-        ref = self.context.session
         self.running_children.append(child_id)
         # a child's summary names the agent (the root's holds the user's message); an
         # AgentTool's adds its arguments, which may not fit: its details hold them all
@@ -345,10 +345,9 @@ class Orchestration(RuntimeBase):
                 result_type=AgentRunResult,
                 static_summary=f"{summary} · {asked}"[:200] if asked else summary,
                 static_details=f"agent **{agent.name}**\n\n{asked}" if asked else None,
-                # the root's app, user and session (`AdkSession = "…"` lists a session's
-                # whole tree) and the child's own agent; set at start, no update
-                search_attributes=names.start_search_attributes(
-                    ref.app_name, ref.user_id, ref.session_id, agent.name
+                # set at start, no update
+                search_attributes=names.child_search_attributes(
+                    self.context.session.session_id, agent.name
                 ),
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
@@ -389,7 +388,7 @@ class Orchestration(RuntimeBase):
         session = context.session
         named = (context.root_workflow_id, context.invocation_id, session.key())
         if session.artifact_session is None and names.agent_run_origin(child_id) == named:
-            update.update(session=RunContext().session, invocation_id="", root_workflow_id="")
+            update.update(session=named_by_id(), invocation_id="", root_workflow_id="")
         return context.model_copy(update=update)
 
     async def _agent_callback(

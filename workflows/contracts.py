@@ -120,6 +120,13 @@ class SessionRef(Compact):
         return self.app_name, self.user_id, self.session_id
 
 
+def named_by_id() -> SessionRef:
+    """The session left out of a payload (RunContext, StepRef) because the workflow id of
+    its receiver names it: the receiver fills it in (`names.agent_run_origin`,
+    `names.step_origin`). No real session has empty ids."""
+    return SessionRef(app_name="", user_id="", session_id="")
+
+
 class InvocationInput(Compact):
     """What a client sends to start an invocation (nothing secret)."""
 
@@ -267,10 +274,14 @@ class RunHookInput(Compact):
 
 
 class StepRef(Compact):
-    """Where in the invocation an activity works: session, invocation, agent, branch."""
+    """Where in the invocation an activity works: session, invocation, agent, branch.
 
-    session: SessionRef
-    invocation_id: str
+    `session` and `invocation_id` are left empty (their defaults, so not written) when
+    the scheduling workflow's id names them (`names.step_origin`): the activity fills
+    them in from its workflow id (activities/_support.py `named_ref`)."""
+
+    session: SessionRef = Field(default_factory=named_by_id)
+    invocation_id: str = ""
     agent_name: str
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
@@ -383,10 +394,6 @@ class ToolCallOutput(Compact):
     records it after the step's response event, and the agent's run ends."""
 
 
-def _named_by_id() -> SessionRef:
-    return SessionRef(app_name="", user_id="", session_id="")
-
-
 class RunContext(Compact):
     """What every agent run of one invocation shares (root and child workflows).
 
@@ -394,7 +401,7 @@ class RunContext(Compact):
     empty (their defaults, so not written) when the child's workflow id names them
     (`names.agent_run_origin`): the child workflow fills them in when it starts."""
 
-    session: SessionRef = Field(default_factory=_named_by_id)
+    session: SessionRef = Field(default_factory=named_by_id)
     invocation_id: str = ""
     run_config: RunConfig = Field(default_factory=RunConfig)
     root: AgentSpec | None = None

@@ -21,9 +21,11 @@ from workflows.contracts import (
     AgentRunInput,
     AgentRunResult,
     AgentSpec,
+    ModelStepInput,
     ModelStepOutput,
     RunContext,
     SessionRef,
+    StepRef,
     ToolCallOutput,
 )
 from workflows.converter import data_converter
@@ -69,6 +71,19 @@ def test_a_child_named_by_its_workflow_id_carries_neither_session_nor_invocation
     data, back = roundtrip(sent)
     assert data == {"context": {"root_digest": "d" * 32}, "agent_name": "web"}
     assert back == sent
+
+
+def test_an_activitys_step_leaves_out_what_its_workflow_id_names() -> None:
+    root_id = names.invocation_workflow_id("app", "u", "s")
+    assert names.step_origin(root_id) == (("app", "u", "s"), None)  # the invocation's own
+    child_id = names.agent_run_id(root_id, "e-1", "writer#3")
+    assert names.step_origin(child_id) == (("app", "u", "s"), "e-1")
+    assert names.step_origin("my-workflow") is None
+    data, back = roundtrip(
+        ModelStepInput(ref=StepRef(agent_name="writer"), step=1, event_id="x", timestamp=1.0)
+    )
+    assert data["ref"] == {"agent_name": "writer"}
+    assert back.ref.session == contracts.named_by_id() and back.ref.invocation_id == ""
 
 
 def test_values_other_than_the_default_are_written_even_when_falsy_or_changed_in_place() -> None:

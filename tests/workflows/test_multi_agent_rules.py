@@ -124,13 +124,13 @@ async def test_transfer_to_the_parent_and_down_again_in_one_invocation(temporal_
     assert {w.workflow_type for w in children} == {names.AGENT_RUN_WORKFLOW}
     assert {w.parent_id for w in children} == {root_id}
     assert {w.status for w in children} == {WorkflowExecutionStatus.COMPLETED}
-    # children start with the root's app, user and session and their own agent
+    # children start with the root's session and their own agent (app and user: the root's)
     attributes = [
         tuple(w.typed_search_attributes.get(key) for key in names.SEARCH_ATTRIBUTES)
         for w in children
     ]
     assert attributes == [
-        ("test_app", "u1", session_id, agent, None) for agent in ("booking", "router", "billing")
+        (None, None, session_id, agent, None) for agent in ("booking", "router", "billing")
     ]
     tree = [w.id async for w in temporal_env.client.list_workflows(f'AdkSession="{session_id}"')]
     assert sorted(tree) == sorted([root_id, *(w.id for w in children)])
