@@ -339,6 +339,7 @@ class Orchestration(RuntimeBase):
                     records_errors=records_errors,
                     node_path=self.node_path if node_path is None else node_path,
                     nested_transfers=nested,
+                    shell_step=nested,  # (the flags above at a step's defaults: left out)
                     reports_state=report_state or self.reports_state,
                 ),
                 id=child_id,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from google.genai import types
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from adk.activity_options import ActivityOptions
 from adk.agents.run_config import RunConfig
@@ -467,6 +467,30 @@ class AgentRunInput(Compact):
     after_agent_callback then runs after the target's (here: the parent runs it, see
     AgentRunResult.after_callback_deferred). At the top a transfer ends the agent's run,
     and its after_agent_callback is not run."""
+    shell_step: bool = False
+    """The run is a step of a Sequential, Parallel or Loop agent (or a transfer from
+    one): `records_errors`, `reports_state` and `nested_transfers` then default to
+    what such a step has (False, False, True), and its payload leaves them out when
+    they are (histories from before write them)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _step_defaults(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("shell_step"):
+            return {**_STEP_DEFAULTS, **data}
+        return data
+
+    def _written_defaults(self) -> dict[str, Any]:
+        defaults = super()._written_defaults()
+        return {**defaults, **_STEP_DEFAULTS} if self.shell_step else defaults
+
+
+_STEP_DEFAULTS: dict[str, Any] = {
+    "records_errors": False,
+    "reports_state": False,
+    "nested_transfers": True,
+}
+"""AgentRunInput's flags for a step of a shell agent (AgentRunInput.shell_step)."""
 
 
 class AgentRunResult(Compact):

@@ -86,6 +86,24 @@ def test_an_activitys_step_leaves_out_what_its_workflow_id_names() -> None:
     assert back.ref.session == contracts.named_by_id() and back.ref.invocation_id == ""
 
 
+def test_a_shell_agents_step_leaves_out_the_flags_such_a_step_has() -> None:
+    step = dict(records_errors=False, reports_state=False, nested_transfers=True)
+    sent = AgentRunInput(context=RunContext(), agent_name="a", shell_step=True, **step)
+    data, back = roundtrip(sent)
+    assert data == {"context": {}, "agent_name": "a", "shell_step": True}
+    assert back == sent
+    # a value other than a step's is written, even the class's default (an LLM root's
+    # steps record errors; a ParallelAgent's branches report their state)
+    sent = sent.model_copy(update={"records_errors": True, "reports_state": True})
+    data, back = roundtrip(sent)
+    assert data["records_errors"] is True and data["reports_state"] is True
+    assert "nested_transfers" not in data
+    assert back == sent
+    # histories from before: no shell_step, every flag that is not the class's default
+    old = {"context": {}, "agent_name": "a", "records_errors": False, "nested_transfers": True}
+    assert AgentRunInput.model_validate(old).reports_state is True
+
+
 def test_values_other_than_the_default_are_written_even_when_falsy_or_changed_in_place() -> None:
     sent = AgentRunInput(
         context=context(run_config=RunConfig(max_llm_calls=3)),
