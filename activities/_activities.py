@@ -45,7 +45,7 @@ from ._code_execution import execute_code
 from ._compaction import compact_events
 from ._model_step import invocation_context, model_step
 from ._on_event import record
-from ._support import find_app, heartbeating, transient_retries
+from ._support import find_app, heartbeating, named_ref, transient_retries
 from ._tool_call import tool_call
 
 
@@ -95,6 +95,7 @@ class AdkActivities:
 
     @activity.defn(name=names.MODEL_STEP)
     async def model_step(self, input: ModelStepInput) -> ModelStepOutput:
+        named_ref(input.ref)
         async with heartbeating():
             with transient_retries():
                 return await model_step(
@@ -103,6 +104,7 @@ class AdkActivities:
 
     @activity.defn(name=names.TOOL_CALL)
     async def tool_call(self, input: ToolCallInput) -> ToolCallOutput:
+        named_ref(input.ref)
         async with heartbeating():
             with transient_retries():
                 return await tool_call(
@@ -111,6 +113,7 @@ class AdkActivities:
 
     @activity.defn(name=names.EXECUTE_CODE)
     async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:
+        named_ref(input.ref)
         async with heartbeating():
             return await execute_code(self.apps, self.session_service, input, self.artifact_service)
 
@@ -154,6 +157,7 @@ class AdkActivities:
 
     @activity.defn(name=names.AGENT_CALLBACK)
     async def agent_callback(self, input: AgentCallbackInput) -> AgentCallbackOutput:
+        named_ref(input.ref)
         return await agent_callback(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.CUSTOM_AGENT_VIEW)

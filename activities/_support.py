@@ -23,12 +23,35 @@ from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App
 from adk.models._errors import classify_model_error, redact
 from adk.tools._transient import TransientToolError, retry_available
+from workflows import names
+from workflows.contracts import SessionRef, StepRef
 from workflows.errors import RaisedError, raised_error
 
 PAYLOAD_LIMIT = 2 * 1024 * 1024
 """Temporal's default limit on one payload (an activity result). Over it, the server
 refuses the result and the SDK fails the attempt as retryable (PayloadsTooLarge): the
 call would run again, and again fail."""
+
+
+def named_ref(ref: StepRef) -> None:
+    """Fill in the session and invocation the workflow left out of `ref`: the id of the
+    workflow that scheduled this activity names them (workflows.names.step_origin)."""
+    if ref.session.session_id and ref.invocation_id:
+        return
+    workflow_id = activity.info().workflow_id or ""
+    origin = names.step_origin(workflow_id)
+    if origin is None:
+        raise ApplicationError(
+            f"The step of agent {ref.agent_name} names no session and its workflow id"
+            f" {workflow_id!r} names none: it was not scheduled by durable-adk.",
+            type="UnknownSession",
+            non_retryable=True,
+        )
+    (app_name, user_id, session_id), invocation_id = origin
+    if not ref.session.session_id:
+        ref.session = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+    if not ref.invocation_id and invocation_id is not None:
+        ref.invocation_id = invocation_id
 
 
 def retried() -> bool:

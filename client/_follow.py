@@ -15,9 +15,10 @@ The root's history also shows what may change the invocation's status: answers
 (updates), children reporting requests (signals) and the `AdkStatus` search
 attribute; the stream asks the status query then, rather than on a timer.
 
-A follower stops at its workflow's close (children: at the parent's record of
-it). Through an outage it asks again with backoff, from the page it had reached:
-the stream reads the store at the first event after it, so nothing is missed.
+A follower stops at its workflow's close, having read its history to the end (so a
+child's end wakes nobody: its activities' ends did). Through an outage it asks again
+with backoff, from the page it had reached: the stream reads the store at the first
+event after it, so nothing is missed.
 Giving up is the stream's result long-poll's call (client/_outage.py), not a
 follower's.
 """
@@ -43,7 +44,6 @@ APPENDS = frozenset(
         EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT,
         EventType.EVENT_TYPE_ACTIVITY_TASK_CANCELED,
         EventType.EVENT_TYPE_MARKER_RECORDED,
-        EventType.EVENT_TYPE_WORKFLOW_EXECUTION_COMPLETED,
         EventType.EVENT_TYPE_WORKFLOW_EXECUTION_FAILED,
         EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CANCELED,
         EventType.EVENT_TYPE_WORKFLOW_EXECUTION_TERMINATED,
@@ -52,18 +52,8 @@ APPENDS = frozenset(
     }
 )
 """History events that follow appends to the store: an activity (regular or local)
-ended, or the workflow did (its last local activities' markers come with it)."""
-
-CHILD_CLOSED = frozenset(
-    {
-        EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_COMPLETED,
-        EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_FAILED,
-        EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_CANCELED,
-        EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_TIMED_OUT,
-        EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_TERMINATED,
-    }
-)
-"""A child ended: everything it appended is in the store (so: read it, too)."""
+ended, or the workflow ended otherwise than by completing (a completion follows the
+markers of its last local activities, which woke the stream already)."""
 
 STATUS = frozenset(
     {
@@ -100,11 +90,6 @@ class HistoryFollower:
         if workflow_id not in self._tasks:
             handle = self.temporal.get_workflow_handle(workflow_id, run_id=run_id)
             self._tasks[workflow_id] = asyncio.ensure_future(self._follow(handle, root))
-
-    def _stop(self, workflow_id: str) -> None:
-        task = self._tasks.get(workflow_id)
-        if task is not None:
-            task.cancel()
 
     @property
     def following(self) -> list[str]:
@@ -147,9 +132,6 @@ class HistoryFollower:
         elif kind == EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED:
             child = event.child_workflow_execution_started_event_attributes.workflow_execution
             self._start(child.workflow_id, child.run_id or None, root=False)
-        elif kind in CHILD_CLOSED:
-            self.wake("store")
-            self._stop(_closed_child(event))
         if not root:
             return
         if kind in STATUS:
@@ -159,16 +141,3 @@ class HistoryFollower:
         elif kind == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
             self.wake("status" if self._signaled else "task")
             self._signaled = False
-
-
-def _closed_child(event: HistoryEvent) -> str:
-    for field in (
-        "child_workflow_execution_completed_event_attributes",
-        "child_workflow_execution_failed_event_attributes",
-        "child_workflow_execution_canceled_event_attributes",
-        "child_workflow_execution_timed_out_event_attributes",
-        "child_workflow_execution_terminated_event_attributes",
-    ):
-        if event.HasField(field):
-            return str(getattr(event, field).workflow_execution.workflow_id)
-    return ""

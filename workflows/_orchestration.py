@@ -35,8 +35,10 @@ with workflow.unsafe.imports_passed_through():
         AgentRunResult,
         AgentSpec,
         AgentToolCall,
+        RunContext,
         RunHook,
         RunHookInput,
+        named_by_id,
     )
     from .errors import RaisedError, find_raised
 
@@ -394,26 +396,23 @@ class Orchestration(RuntimeBase):
         self.children += 1
         label = branch if branch and branch.endswith(agent.name) else agent.name
         info = workflow.info()
-        prefix = info.workflow_id if info.parent else f"{info.workflow_id}/{self.invocation_id}"
-        child_id = f"{prefix}/{label}#{self.children}"  # a path: unique by construction
-        asked = self.context.asked if agent_tool is None else str(agent_tool.function_call.args)
-        sent_calls = self.llm_calls
-        ref = self.context.session
-        self.running_children.append(child_id)
-        context = (
-            self.context.model_copy(update={"root": None})
-            if self.context.root_digest
-            else self.context
+        path = f"{label}#{self.children}"  # a path: unique by construction
+        child_id = (
+            f"{info.workflow_id}/{path}"
+            if info.parent
+            else names.agent_run_id(info.workflow_id, self.invocation_id, path)
         )
-        if agent.kind == "llm" and agent_tool is None:
-            # `asked` is for the summaries of the children a run starts: an LLM agent's
-            # are AgentTool calls, summarised by their arguments
-            context = context.model_copy(update={"asked": ""})
+        sent_calls = self.llm_calls
+        self.running_children.append(child_id)
+        # a child's summary names the agent (the root's holds the user's message); an
+        # AgentTool's adds its arguments, which may not fit: its details hold them all
+        summary = f"{agent.name} ({agent.kind})"
+        asked = str(agent_tool.function_call.args) if agent_tool else None
         try:
             child = await workflow.start_child_workflow(
                 names.AGENT_RUN_WORKFLOW,
                 AgentRunInput(
-                    context=context,  # the tree by digest when it has one (workflows/_specs.py)
+                    context=self._child_context(child_id),
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
@@ -427,19 +426,17 @@ class Orchestration(RuntimeBase):
                     records_errors=records_errors,
                     node_path=self.node_path if node_path is None else node_path,
                     nested_transfers=nested,
+                    shell_step=nested,  # (the flags above at a step's defaults: left out)
                     reports_state=report_state or self.reports_state,
                     resume=self._resume_points_of(agent) if self.resume_points else {},
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
-                static_summary=f"{agent.name} ({agent.kind}) · {asked}"[:200],
-                # an AgentTool's arguments may not fit in the summary; a run's branch is
-                # in its id, the user's message (120 characters at most) in the summary
-                static_details=f"agent **{agent.name}**\n\n{asked}" if agent_tool else None,
-                # the root's app, user and session (`AdkSession = "…"` lists a session's
-                # whole tree) and the child's own agent; set at start, no update
-                search_attributes=names.start_search_attributes(
-                    ref.app_name, ref.user_id, ref.session_id, agent.name
+                static_summary=f"{summary} · {asked}"[:200] if asked else summary,
+                static_details=f"agent **{agent.name}**\n\n{asked}" if asked else None,
+                # set at start, no update
+                search_attributes=names.child_search_attributes(
+                    self.context.session.session_id, agent.name
                 ),
                 parent_close_policy=workflow.ParentClosePolicy.REQUEST_CANCEL,
             )
@@ -468,6 +465,21 @@ class Orchestration(RuntimeBase):
         self.transcript.lines.append(f"↳ *{agent.name}* ({agent.kind}) done")
         self.show()
         return outcome
+
+    def _child_context(self, child_id: str) -> RunContext:
+        """The run context as a child's input carries it: the tree by digest when it has
+        one (workflows/_specs.py), and without what the child's workflow id names (its
+        session, invocation and root workflow: `names.agent_run_origin`) or what only
+        the root's summary uses (the user's message)."""
+        context = self.context
+        update: dict[str, Any] = {"asked": ""}
+        if context.root_digest:
+            update["root"] = None
+        session = context.session
+        named = (context.root_workflow_id, context.invocation_id, session.key())
+        if session.artifact_session is None and names.agent_run_origin(child_id) == named:
+            update.update(session=named_by_id(), invocation_id="", root_workflow_id="")
+        return context.model_copy(update=update)
 
     async def _agent_callback(
         self, agent: AgentSpec, branch: str | None, when: str, *, node_path: str | None = None

@@ -410,7 +410,9 @@ class ReactLoop(RuntimeBase):
             return ToolCallOutput(response={"error": f"AgentTool {call.name} is not known."})
         try:
             outcome = await self._child(
-                tool.agent, None, AgentToolCall(parent=self.ref(agent, branch), function_call=call)
+                tool.agent,
+                None,
+                AgentToolCall(parent=self.ref(agent, branch, whole=True), function_call=call),
             )
         except ApplicationError as error:
             # its agent's failure is this tool's exception: the agent's on_tool_error

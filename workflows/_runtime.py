@@ -41,6 +41,7 @@ with workflow.unsafe.imports_passed_through():
         RunContext,
         SessionRef,
         StepRef,
+        named_by_id,
     )
     from .errors import find_raised
 
@@ -137,10 +138,19 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         marker, and no TemporalChangeVersion search-attribute update)."""
         return self.may_defer and workflow.patched(names.PATCH_ADK_PAUSES)
 
-    def ref(self, agent: AgentSpec, branch: str | None) -> StepRef:
+    def ref(self, agent: AgentSpec, branch: str | None, *, whole: bool = False) -> StepRef:
+        """An activity's reference to its step: without the session and invocation this
+        workflow's id names (the activity fills them in), unless `whole` (a reference
+        another workflow receives: an AgentTool call's)."""
+        session, invocation_id = self.session, self.invocation_id
+        named = None if whole else names.step_origin(workflow.info().workflow_id)
+        if named and session.artifact_session is None and named[0] == session.key():
+            session = named_by_id()
+            if named[1] == invocation_id:
+                invocation_id = ""
         return StepRef(
-            session=self.session,
-            invocation_id=self.invocation_id,
+            session=session,
+            invocation_id=invocation_id,
             agent_name=agent.name,
             branch=branch,
             temp_state=dict(self.temp_state),

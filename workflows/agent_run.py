@@ -9,7 +9,7 @@ agent, or an AgentTool call; it runs the agent inline and reports back
 from __future__ import annotations
 
 from temporalio import workflow
-from temporalio.exceptions import CancelledError
+from temporalio.exceptions import ApplicationError, CancelledError
 
 with workflow.unsafe.imports_passed_through():
     from . import _specs, names
@@ -41,6 +41,23 @@ class _RootHub:
     async def resolve(self, requests: list[PendingRequest]) -> None:
         closed = [r.model_copy(update={"answered": True}) for r in requests]
         await self.root.signal(names.SIGNAL_REGISTER, closed)
+
+
+def _fill_origin(input: AgentRunInput) -> None:
+    """The session, invocation and root workflow the parent left out of the input: this
+    run's workflow id names them (names.agent_run_id)."""
+    origin = names.agent_run_origin(workflow.info().workflow_id)
+    if origin is None:
+        raise ApplicationError(
+            f"Agent run {workflow.info().workflow_id!r} names no invocation and its input"
+            " names none: it was not started by durable-adk.",
+            type="UnknownInvocation",
+            non_retryable=True,
+        )
+    root_workflow_id, invocation_id, (app_name, user_id, session_id) = origin
+    input.context.root_workflow_id = root_workflow_id
+    input.context.invocation_id = invocation_id
+    input.context.session = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
 
 
 @workflow.defn(name=names.AGENT_RUN_WORKFLOW, failure_exception_types=FAIL_ON)
@@ -79,13 +96,13 @@ class AdkAgentRunWorkflow:
 
     @workflow.run
     async def run(self, input: AgentRunInput) -> AgentRunResult:
+        if not input.context.root_workflow_id:  # this run's workflow id names them
+            _fill_origin(input)
         if input.context.root is None and input.context.root_digest:
             tree = _specs.recall(input.context.root_digest, input.agent_name)
             input.context.root = AgentSpec.model_validate_json(tree)
         agent = input.context.tree.find_anywhere(input.agent_name)
         if agent is None:
-            from temporalio.exceptions import ApplicationError
-
             raise ApplicationError(
                 f"Agent {input.agent_name} not found in the agent tree.",
                 type="UnknownAgent",

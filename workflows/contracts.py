@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from google.genai import types
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from adk.activity_options import ActivityOptions
 from adk.agents.run_config import RunConfig
@@ -114,6 +114,17 @@ class SessionRef(Compact):
     artifact_session: str | None = None
     """An AgentTool's own session: the session whose artifacts its agent uses (its top
     caller's), as google-adk 2.13's AgentTool forwards artifacts to its caller's."""
+
+    def key(self) -> tuple[str, str, str]:
+        """(app, user, session)."""
+        return self.app_name, self.user_id, self.session_id
+
+
+def named_by_id() -> SessionRef:
+    """The session left out of a payload (RunContext, StepRef) because the workflow id of
+    its receiver names it: the receiver fills it in (`names.agent_run_origin`,
+    `names.step_origin`). No real session has empty ids."""
+    return SessionRef(app_name="", user_id="", session_id="")
 
 
 class InvocationInput(Compact):
@@ -307,10 +318,14 @@ class RunHookInput(Compact):
 
 
 class StepRef(Compact):
-    """Where in the invocation an activity works: session, invocation, agent, branch."""
+    """Where in the invocation an activity works: session, invocation, agent, branch.
 
-    session: SessionRef
-    invocation_id: str
+    `session` and `invocation_id` are left empty (their defaults, so not written) when
+    the scheduling workflow's id names them (`names.step_origin`): the activity fills
+    them in from its workflow id (activities/_support.py `named_ref`)."""
+
+    session: SessionRef = Field(default_factory=named_by_id)
+    invocation_id: str = ""
     agent_name: str
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
@@ -424,18 +439,23 @@ class ToolCallOutput(Compact):
 
 
 class RunContext(Compact):
-    """What every agent run of one invocation shares (root and child workflows)."""
+    """What every agent run of one invocation shares (root and child workflows).
 
-    session: SessionRef
-    invocation_id: str
+    In a child's input `session`, `invocation_id` and `root_workflow_id` are left
+    empty (their defaults, so not written) when the child's workflow id names them
+    (`names.agent_run_origin`): the child workflow fills them in when it starts."""
+
+    session: SessionRef = Field(default_factory=named_by_id)
+    invocation_id: str = ""
     run_config: RunConfig = Field(default_factory=RunConfig)
     root: AgentSpec | None = None
     """The agent tree; None in a child's input, which names it by `root_digest`
     (workflows/_specs.py): the child workflow fills it in when it starts."""
     root_digest: str | None = None
-    root_workflow_id: str
+    root_workflow_id: str = ""
     asked: str = ""
-    """The user's message, shortened (for summaries)."""
+    """Unused since child workflows' summaries leave the user's message out (the root's
+    says it); histories from before have it (the message, shortened)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
     inline_workflow_agents: bool = False
@@ -494,6 +514,30 @@ class AgentRunInput(Compact):
     resume: dict[str, dict[str, Any]] = Field(default_factory=dict)
     """Where the workflow agents of a paused resumable invocation resume, by agent name
     (AgentRunResult.resume), once its answers came."""
+    shell_step: bool = False
+    """The run is a step of a Sequential, Parallel or Loop agent (or a transfer from
+    one): `records_errors`, `reports_state` and `nested_transfers` then default to
+    what such a step has (False, False, True), and its payload leaves them out when
+    they are (histories from before write them)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _step_defaults(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("shell_step"):
+            return {**_STEP_DEFAULTS, **data}
+        return data
+
+    def _written_defaults(self) -> dict[str, Any]:
+        defaults = super()._written_defaults()
+        return {**defaults, **_STEP_DEFAULTS} if self.shell_step else defaults
+
+
+_STEP_DEFAULTS: dict[str, Any] = {
+    "records_errors": False,
+    "reports_state": False,
+    "nested_transfers": True,
+}
+"""AgentRunInput's flags for a step of a shell agent (AgentRunInput.shell_step)."""
 
 
 class AgentRunResult(Compact):

@@ -198,7 +198,6 @@ class AdkInvocationWorkflow:
             # the children's inputs name the tree by digest (workflows/_specs.py)
             root_digest=_specs.remember(root.model_dump_json()),
             root_workflow_id=workflow.info().workflow_id,
-            asked=short(text, 120),
             run_hooks=begin.run_hooks,
             inline_workflow_agents=begin.inline_workflow_agents,
             resumable=begin.resumable,

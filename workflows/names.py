@@ -44,7 +44,7 @@ SEARCH_ATTRIBUTES = [SA_APP, SA_USER, SA_SESSION, SA_AGENT, SA_STATUS]
 def start_search_attributes(
     app_name: str, user_id: str, session_id: str, agent_name: str | None
 ) -> TypedSearchAttributes:
-    """What an invocation's workflows start with: the root (agent if known) and its children."""
+    """What an invocation's workflow starts with (the agent, if known)."""
     pairs = [
         SearchAttributePair(SA_APP, app_name),
         SearchAttributePair(SA_USER, user_id),
@@ -53,6 +53,15 @@ def start_search_attributes(
     if agent_name:
         pairs.append(SearchAttributePair(SA_AGENT, agent_name))
     return TypedSearchAttributes(pairs)
+
+
+def child_search_attributes(session_id: str, agent_name: str) -> TypedSearchAttributes:
+    """What a child agent run starts with: the session, so `AdkSession = "…"` lists a
+    session's whole tree, and its own agent. The app and user are the root's only
+    (each attribute is recorded twice per child: its parent's start and its own)."""
+    return TypedSearchAttributes(
+        [SearchAttributePair(SA_SESSION, session_id), SearchAttributePair(SA_AGENT, agent_name)]
+    )
 
 
 MAX_WORKFLOW_ID_BYTES = 1000
@@ -132,6 +141,37 @@ def session_of(workflow_id: str) -> tuple[str, str, str]:
         f"{workflow_id!r} is not an invocation's workflow id{hint}; expected"
         " adk:<app>:<user>:<session>, as `pending` lists them."
     )
+
+
+def agent_run_id(root_workflow_id: str, invocation_id: str, path: str) -> str:
+    """A child agent run's workflow id: `<invocation's workflow id>/<invocation id>/<path>`
+    (the path is the runs that started it, then its own `<agent or branch>#n`)."""
+    return f"{root_workflow_id}/{invocation_id}/{path}"
+
+
+def agent_run_origin(workflow_id: str) -> tuple[str, str, tuple[str, str, str]] | None:
+    """(invocation's workflow id, invocation id, (app, user, session)) an agent run's
+    workflow id names (`agent_run_id`); None when it names none (then its input does)."""
+    parts = workflow_id.split("/")
+    if len(parts) < 3:
+        return None
+    try:
+        return parts[0], parts[1], session_of(parts[0])
+    except ValueError:
+        return None
+
+
+def step_origin(workflow_id: str) -> tuple[tuple[str, str, str], str | None] | None:
+    """((app, user, session), invocation id) that a workflow id names: both for an agent
+    run's, the session alone (None for the invocation) for an invocation's own; None for
+    another id."""
+    run = agent_run_origin(workflow_id)
+    if run is not None:
+        return run[2], run[1]
+    try:
+        return session_of(workflow_id), None
+    except ValueError:
+        return None
 
 
 AGENT_RUN_WORKFLOW = "AdkAgentRun"

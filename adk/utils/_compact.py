@@ -31,10 +31,15 @@ class Compact(BaseModel):
         context = info.context
         if not (isinstance(context, dict) and context.get(COMPACT)) or not isinstance(data, dict):
             return data
-        for name, default in _defaults(type(self)).items():
+        for name, default in self._written_defaults().items():
             if name in data and getattr(self, name) == default:
                 del data[name]
         return data
+
+    def _written_defaults(self) -> dict[str, Any]:
+        """The values this instance's payload leaves out: its class's defaults, unless
+        a subclass reads other defaults back for some instances (AgentRunInput)."""
+        return _defaults(type(self))
 
 
 _DEFAULTS: dict[type[BaseModel], dict[str, Any]] = {}

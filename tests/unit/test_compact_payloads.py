@@ -16,14 +16,16 @@ from adk.agents.run_config import RunConfig
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.utils._compact import Compact, _defaults
-from workflows import contracts
+from workflows import contracts, names
 from workflows.contracts import (
     AgentRunInput,
     AgentRunResult,
     AgentSpec,
+    ModelStepInput,
     ModelStepOutput,
     RunContext,
     SessionRef,
+    StepRef,
     ToolCallOutput,
 )
 from workflows.converter import data_converter
@@ -56,6 +58,50 @@ def test_a_childs_input_holds_only_what_differs_from_the_defaults() -> None:
         "llm_calls": 2,
     }
     assert back == sent
+
+
+def test_a_child_named_by_its_workflow_id_carries_neither_session_nor_invocation() -> None:
+    root_id = names.invocation_workflow_id("app", "u", "s")
+    child_id = names.agent_run_id(root_id, "e-1", "research#2/research.web#1")
+    assert names.agent_run_origin(child_id) == (root_id, "e-1", ("app", "u", "s"))
+    assert names.agent_run_origin(root_id) is None
+    assert names.agent_run_origin("other/e-1/a#1") is None  # not an invocation's id
+    # the parent leaves them at their defaults: the child fills them in from its id
+    sent = AgentRunInput(context=RunContext(root_digest="d" * 32), agent_name="web")
+    data, back = roundtrip(sent)
+    assert data == {"context": {"root_digest": "d" * 32}, "agent_name": "web"}
+    assert back == sent
+
+
+def test_an_activitys_step_leaves_out_what_its_workflow_id_names() -> None:
+    root_id = names.invocation_workflow_id("app", "u", "s")
+    assert names.step_origin(root_id) == (("app", "u", "s"), None)  # the invocation's own
+    child_id = names.agent_run_id(root_id, "e-1", "writer#3")
+    assert names.step_origin(child_id) == (("app", "u", "s"), "e-1")
+    assert names.step_origin("my-workflow") is None
+    data, back = roundtrip(
+        ModelStepInput(ref=StepRef(agent_name="writer"), step=1, event_id="x", timestamp=1.0)
+    )
+    assert data["ref"] == {"agent_name": "writer"}
+    assert back.ref.session == contracts.named_by_id() and back.ref.invocation_id == ""
+
+
+def test_a_shell_agents_step_leaves_out_the_flags_such_a_step_has() -> None:
+    step = dict(records_errors=False, reports_state=False, nested_transfers=True)
+    sent = AgentRunInput(context=RunContext(), agent_name="a", shell_step=True, **step)
+    data, back = roundtrip(sent)
+    assert data == {"context": {}, "agent_name": "a", "shell_step": True}
+    assert back == sent
+    # a value other than a step's is written, even the class's default (an LLM root's
+    # steps record errors; a ParallelAgent's branches report their state)
+    sent = sent.model_copy(update={"records_errors": True, "reports_state": True})
+    data, back = roundtrip(sent)
+    assert data["records_errors"] is True and data["reports_state"] is True
+    assert "nested_transfers" not in data
+    assert back == sent
+    # histories from before: no shell_step, every flag that is not the class's default
+    old = {"context": {}, "agent_name": "a", "records_errors": False, "nested_transfers": True}
+    assert AgentRunInput.model_validate(old).reports_state is True
 
 
 def test_values_other_than_the_default_are_written_even_when_falsy_or_changed_in_place() -> None:

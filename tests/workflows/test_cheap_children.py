@@ -13,6 +13,7 @@ import pytest
 from adk import Agent
 from adk.agents import LoopAgent, ParallelAgent, SequentialAgent
 from adk.testing import MockModel
+from workflows.contracts import AgentRunInput
 from workflows.names import invocation_workflow_id
 
 from .helpers import runner_for, turn
@@ -71,13 +72,14 @@ async def test_results_carry_state_only_where_a_parallel_agent_uses_it(temporal_
     # ... nothing else does: the state is in the session store and the events
     for name in ("first", "fan", "last"):
         assert "state_delta" not in runs[name][1], name
-        assert runs[name][0].get("reports_state") is False, name
+        assert AgentRunInput.model_validate(runs[name][0]).reports_state is False, name
+        assert runs[name][0]["shell_step"] is True, name  # (so it is not written)
+        assert "reports_state" not in runs[name][0], name
     assert runs["last"][1]["final_text"] == "last says"  # the invocation's answer
-    # the user's message goes only to the runs that start children of their own
-    assert runs["fan"][0]["context"]["asked"] == "Tell me everything about home batteries."
-    for name in ("first", "left", "right", "last"):
-        assert "asked" not in runs[name][0]["context"], name
-        assert "run_config" not in runs[name][0]["context"], name  # the default
+    # a child's input names the tree by digest; its workflow id names the session, the
+    # invocation and the root (names.agent_run_origin); the rest is at its default
+    for name in ("first", "fan", "left", "right", "last"):
+        assert list(runs[name][0]["context"]) == ["root_digest"], name
         assert "session" not in runs[name][0], name  # the invocation's own
 
 

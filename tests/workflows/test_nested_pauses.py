@@ -167,6 +167,7 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
             "clerk",
             True,
         )
+
         async def listed() -> bool:  # (the visibility store lags the workflow a little)
             found = await client.list_pending(app_name="test_app")
             return (workflow_id, request.id) in [(w, r.id) for w, r in found]
