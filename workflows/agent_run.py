@@ -69,6 +69,7 @@ class AdkAgentRunWorkflow:
         self._runtime: AgentRuntime | None = None
         self._early: list[HumanAnswer] = []
         self._stop: str | None = None
+        self._released = False
 
     @workflow.signal(name=names.SIGNAL_DELIVER)
     def deliver(self, answer: HumanAnswer) -> None:
@@ -86,8 +87,17 @@ class AdkAgentRunWorkflow:
         if self._runtime is not None:
             await self._runtime.stop(reason)
 
+    @workflow.signal(name=names.SIGNAL_RELEASE)
+    def release(self) -> None:
+        """A new message for the session: the run's wait for answers ends, its requests
+        staying open (google-adk 2.13's invocation had ended there)."""
+        self._released = True
+        if self._runtime is not None:
+            self._runtime.released = True
+
     def _start(self, runtime: AgentRuntime) -> AgentRuntime:
         self._runtime = runtime
+        runtime.released = runtime.released or self._released
         for answer in self._early:
             runtime.deliver(answer)
         if self._stop is not None:

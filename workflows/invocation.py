@@ -267,6 +267,15 @@ class AdkInvocationWorkflow:
     def _pending(self) -> list[PendingRequest]:
         return [r for r in self._requests.values() if not r.answered]
 
+    def _waits_in_children(self) -> list[PendingRequest]:
+        """The requests a child run waits for after its run (a transfer's target), when
+        nothing else is open: the invocation then waits as a whole."""
+        pending = self._pending()
+        ours = workflow.info().workflow_id
+        if not pending or any(not r.awaited or r.owner_workflow_id == ours for r in pending):
+            return []
+        return pending
+
     def _sync_waiting(self) -> None:
         if not self._done:
             self._set_status("waiting" if self._pending() else "running")
@@ -403,6 +412,9 @@ class AdkInvocationWorkflow:
         requests stay unanswered, as 2.13 leaves a call its user did not answer."""
         assert self._runtime is not None
         self._runtime.released = True
+        if not self._runtime.deferred:  # a transfer's target waits in its own workflow
+            for owner in sorted({r.owner_workflow_id for r in self._waits_in_children()}):
+                await workflow.get_external_workflow_handle(owner).signal(names.SIGNAL_RELEASE)
         await workflow.wait_condition(lambda: self._done)
         return f"Invocation {self._input.invocation_id} ended; its requests stay unanswered."
 
@@ -412,6 +424,7 @@ class AdkInvocationWorkflow:
             raise ValueError("This invocation does not work on that session.")
         runtime = self._runtime
         waits = runtime is not None and bool(runtime.deferred) and runtime.status == "waiting"
+        waits = waits or bool(self._waits_in_children())
         if self._done or not waits:
             raise ValueError(
                 f"Invocation {self._input.invocation_id} is running, not waiting for answers."

@@ -131,6 +131,7 @@ CASES: dict[str, str | None] = {
     "google_search_bypass_transfer": None,
     "output_schema_capabilities": None,
     "get_user_choice": None,
+    "confirmation_transferred_new_message": None,
     "request_input": None,
     "vertex_ai_search": None,
     "vertex_ai_search_refused": None,

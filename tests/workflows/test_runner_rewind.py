@@ -2,9 +2,9 @@
 
 Runs on: process side, on the shared local Temporal. google-adk 2.13's invocation
 lives in the caller's loop; ours is a workflow that may still be there. One that
-only waits for answers (where 2.13's run has ended) ends first, as for a new
-message; one whose stream was dropped is waited for, as run_async does; one that
-runs, or waits inside a sub-agent's run, is refused (SessionBusyError) rather than
+only waits for answers (where 2.13's run has ended: its own, a step's or a transfer
+target's) ends first, as for a new message; one whose stream was dropped is waited
+for, as run_async does; one that runs is refused (SessionBusyError) rather than
 rewound under a workflow that goes on writing.
 The rewind itself is compared with google-adk 2.13 in the differential scenario
 tests/differential/scenarios/rewind.py.
@@ -66,9 +66,11 @@ async def test_an_invocation_waiting_for_an_answer_ends_then_is_rewound(temporal
     assert session.state["mood"] == "calm"
 
 
-async def test_an_invocation_waiting_inside_a_sub_agent_is_not_rewound(temporal_env):
-    """A Sequential step's call waits inside the step's run (the invocation is busy
-    for a new message too): SessionBusyError, and nothing written."""
+async def test_an_invocation_whose_step_or_transfer_target_waits_ends_then_is_rewound(
+    temporal_env,
+):
+    """A Sequential step's call, or a transfer target's, ends google-adk 2.13's run as
+    the root's own does: the waiting workflow ends first, then the rewind goes on."""
 
     def double(x: int) -> int:
         """Doubles x."""
@@ -79,16 +81,33 @@ async def test_an_invocation_waiting_inside_a_sub_agent_is_not_rewound(temporal_
         model=MockModel.create([call("double", x=5), "10"]),
         tools=[FunctionTool(double, require_confirmation=True)],
     )
-    agent = SequentialAgent(name="pipeline", sub_agents=[step])
-    async with runner_for(temporal_env, agent) as runner:
-        paused = await turn(runner, "double 5", session="w4")
-        before = await _events(runner, "w4")
-        with pytest.raises(SessionBusyError, match="an invocation waiting for an answer"):
+    target = Agent(
+        name="target",
+        description="Doubles.",
+        model=MockModel.create([call("double", x=6), "12"]),
+        tools=[FunctionTool(double, require_confirmation=True)],
+    )
+    router = Agent(
+        name="router",
+        model=MockModel.create([call("transfer_to_agent", agent_name="target")]),
+        sub_agents=[target],
+    )
+    for root, session in (
+        (SequentialAgent(name="pipeline", sub_agents=[step]), "w4"),
+        (router, "w5"),
+    ):
+        async with runner_for(temporal_env, root) as runner:
+            paused = await turn(runner, "double it", session=session)
+            handle = temporal_env.client.get_workflow_handle(f"adk:test_app:u1:{session}")
+            assert (await handle.describe()).status == WorkflowExecutionStatus.RUNNING  # waits
             await runner.rewind_async(
-                user_id="u1", session_id="w4", rewind_before_invocation_id=paused[0].invocation_id
+                user_id="u1",
+                session_id=session,
+                rewind_before_invocation_id=paused[0].invocation_id,
             )
-        assert await _events(runner, "w4") == before  # nothing written
-        await temporal_env.client.get_workflow_handle("adk:test_app:u1:w4").terminate()
+            assert (await handle.describe()).status == WorkflowExecutionStatus.COMPLETED
+            events = await _events(runner, session)
+        assert events[-1].actions.rewind_before_invocation_id == paused[0].invocation_id
 
 
 async def test_a_running_invocation_is_not_rewound(temporal_env):
