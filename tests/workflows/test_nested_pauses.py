@@ -28,7 +28,7 @@ from adk.events.event import Event
 from adk.runners import Runner
 from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
-from adk.tools import FunctionTool, LongRunningFunctionTool, ToolContext
+from adk.tools import LongRunningFunctionTool
 from client import AgentClient
 from worker._build import workflow_runner
 from workflows import WORKFLOWS, names
@@ -36,6 +36,7 @@ from workflows.converter import data_converter
 
 from .helpers import call, simplify, user_text
 from .test_adk_pauses import answer, without_ids
+from .test_adk_pauses import build as build_clerk
 from .test_human_in_the_loop import eventually
 
 USER = "u1"
@@ -43,24 +44,7 @@ USER = "u1"
 
 def build(shape: str, kind: str, runs: list[Any]) -> Any:
     """`clerk` (whose one call waits) as a step of a workflow agent of `shape`."""
-
-    def pay(amount: int, tool_context: ToolContext) -> dict:
-        """Pays an amount."""
-        runs.append(amount)
-        return {"paid": amount}
-
-    def ask_manager(amount: int) -> None:
-        """Asks a manager; the answer comes later."""
-        runs.append(("asked", amount))
-        return None
-
-    if kind == "confirmation":
-        tool: Any = FunctionTool(pay, require_confirmation=True)
-        first = call("pay", amount=70)
-    else:
-        tool = LongRunningFunctionTool(ask_manager)
-        first = call("ask_manager", amount=70)
-    clerk = Agent(name="clerk", model=MockModel.create([first, "All done."]), tools=[tool])
+    clerk = build_clerk(kind, runs)
     other = Agent(name="other", model=MockModel.create(["Other here."] * 4))
     if shape == "sequential":
         return SequentialAgent(name="shell", sub_agents=[clerk, other])
