@@ -385,7 +385,7 @@ class Runner:
         """Free the session of its invocation first, as a new message would: one that
         only waits for answers (its run over, as google-adk 2.13's would be) ends, one
         whose stream this Runner's caller dropped is waited for; True then (the session
-        changed). SessionBusyError while one runs, or waits inside a sub-agent's run."""
+        changed). SessionBusyError while one runs."""
         if self._temporal is None:
             return False  # the embedded server is not started: nothing runs
         try:

@@ -49,8 +49,9 @@ TRANSFERRED = "transferred:"
 """The resume point of a workflow agent's step whose transfer's target paused."""
 
 TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
-TRANSFER_FAILURE_AUTHOR_PATCH = "transfer-failure-by-transferring-agent"
 """Histories from before: the transferring agent's after_agent_callback ran right away."""
+TRANSFER_FAILURE_AUTHOR_PATCH = "transfer-failure-by-transferring-agent"
+"""Histories from before: a transfer target's failure was recorded by the target itself."""
 
 
 class Orchestration(RuntimeBase):

@@ -10,6 +10,7 @@ workflow.uuid4()/workflow.now(), so replay is exact and writes idempotent.
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 from temporalio import workflow
 from temporalio.exceptions import ApplicationError, CancelledError
@@ -42,6 +43,11 @@ with workflow.unsafe.imports_passed_through():
         SessionRef,
         Submitted,
     )
+
+
+_RELEASE_LIMIT = timedelta(seconds=60)
+"""How long a release waits for a transfer's target to end its wait and the invocation
+to end (its after_run hooks, its compaction): beyond it the message is told it is busy."""
 
 
 @workflow.defn(name=names.INVOCATION_WORKFLOW, failure_exception_types=FAIL_ON)
@@ -309,14 +315,22 @@ class AdkInvocationWorkflow:
         # an open request first; else the answered one (so the error says "already answered")
         return next((r for r in by_call if not r.answered), by_call[-1] if by_call else None)
 
-    def _check(self, answer: HumanAnswer, *, strict: bool = True) -> None:
+    def _check(self, answer: HumanAnswer, *, strict: bool = True, updating: bool = True) -> None:
         """strict: the checks added with answers naming their session (a signal
-        handled before them replays without)."""
+        handled before them replays without). updating: an update's validator, which
+        also refuses an answer while the invocation ends after a release (nothing
+        would read it); the signal keeps its checks as they were (its handling
+        replays)."""
         if strict:  # first: a stranger learns nothing about this invocation
             check_session(answer, self._input.session)
         if self._done:
             raise ValueError(
                 f"Invocation {self._input.invocation_id} has finished; nothing is waiting."
+            )
+        if updating and self._runtime is not None and self._runtime.released:
+            raise ValueError(
+                f"Invocation {self._input.invocation_id} is ending (a new message came"
+                " first); answer again once it has ended."
             )
         request = self._find(answer.id)
         check_answer(request, answer, [r.id for r in self._pending()])
@@ -411,11 +425,28 @@ class AdkInvocationWorkflow:
         """End the wait (a new message for the session starts the next invocation); the
         requests stay unanswered, as 2.13 leaves a call its user did not answer."""
         assert self._runtime is not None
-        self._runtime.released = True
-        if not self._runtime.deferred:  # a transfer's target waits in its own workflow
-            for owner in sorted({r.owner_workflow_id for r in self._waits_in_children()}):
-                await workflow.get_external_workflow_handle(owner).signal(names.SIGNAL_RELEASE)
-        await workflow.wait_condition(lambda: self._done)
+        if self._runtime.deferred:
+            self._runtime.released = True
+            await workflow.wait_condition(lambda: self._done)
+        else:  # a transfer's target waits in its own workflow: it ends its wait
+            owners = sorted({r.owner_workflow_id for r in self._waits_in_children()})
+            told = 0
+            for owner in owners:
+                try:
+                    handle = workflow.get_external_workflow_handle(owner)
+                    await handle.signal(names.SIGNAL_RELEASE)
+                    told += 1
+                except Exception:  # noqa: BLE001 - it ended meanwhile: nothing to end
+                    pass
+            if not told:
+                raise ApplicationError("The waiting run ended meanwhile; nothing to release.")
+            self._runtime.released = True
+            try:  # a run that cannot end its wait (from before this release existed)
+                await workflow.wait_condition(lambda: self._done, timeout=_RELEASE_LIMIT)
+            except TimeoutError:
+                raise ApplicationError(
+                    f"Invocation {self._input.invocation_id} did not end its wait."
+                ) from None
         return f"Invocation {self._input.invocation_id} ended; its requests stay unanswered."
 
     @release.validator
@@ -434,7 +465,7 @@ class AdkInvocationWorkflow:
     async def answer(self, answer: HumanAnswer) -> None:
         """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
         try:
-            self._check(answer, strict=workflow.patched(names.PATCH_ANSWER_CHECKS))
+            self._check(answer, strict=workflow.patched(names.PATCH_ANSWER_CHECKS), updating=False)
             await self._accept(answer)
         except (ValueError, ApplicationError) as error:  # a signal can't fail the invocation
             workflow.logger.warning("ignored answer %s: %s", answer.id, error)
