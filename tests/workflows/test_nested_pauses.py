@@ -129,7 +129,9 @@ async def test_a_worker_restarted_while_a_step_waits_loses_nothing(
 async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
     """The pending query, AdkStatus and approve need only the root workflow's id."""
     runs: list[Any] = []
-    app = App(name="test_app", root_agent=build("sequential", "confirmation", runs))
+    # an app of its own: the listing queries every waiting invocation of the app, and
+    # other tests leave theirs waiting without a worker (each query then times out)
+    app = App(name="listed_app", root_agent=build("sequential", "confirmation", runs))
     store = InMemorySessionService()
     session = f"nested-{uuid.uuid4().hex[:8]}"
     async with new_runner(temporal_env, app, store, f"nested-{uuid.uuid4().hex[:8]}") as runner:
@@ -140,7 +142,7 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
             )
         ]
         assert [a for a, _ in simplify(first)] == ["clerk", "clerk", "clerk"]  # `other` waits
-        workflow_id = names.invocation_workflow_id("test_app", USER, session)
+        workflow_id = names.invocation_workflow_id("listed_app", USER, session)
         client = AgentClient(temporal_env.client, store, task_queue=runner.task_queue)
         status = await client.status(workflow_id)
         assert status.status == "waiting"
@@ -153,7 +155,7 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
         )
 
         async def listed() -> bool:  # (the visibility store lags the workflow a little)
-            found = await client.list_pending(app_name="test_app")
+            found = await client.list_pending(app_name="listed_app")
             return (workflow_id, request.id) in [(w, r.id) for w, r in found]
 
         assert await eventually(listed)
@@ -161,7 +163,7 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
         assert described.typed_search_attributes.get(names.SA_STATUS) == "waiting"
         await client.approve(workflow_id, request.id)
         await temporal_env.client.get_workflow_handle(workflow_id).result()
-        stored = await store.get_session(app_name="test_app", user_id=USER, session_id=session)
+        stored = await store.get_session(app_name="listed_app", user_id=USER, session_id=session)
     assert stored is not None
     assert runs == [70]
     assert without_ids(simplify(stored.events))[-3:] == [
