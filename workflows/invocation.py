@@ -133,7 +133,7 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 if input.rewait:  # no run: its open calls are awaited again
-                    _reopen(runtime, begin)
+                    _wait_again_for(runtime, begin)
                 else:
                     ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
                     await _go_on(runtime, agent, begin.branch, ran)
@@ -517,7 +517,7 @@ async def _go_on(
         await runtime.run_with_transfers(agent, branch=branch)
 
 
-def _reopen(runtime: AgentRuntime, begin: BeginOutput) -> None:
+def _wait_again_for(runtime: AgentRuntime, begin: BeginOutput) -> None:
     """The open calls of an invocation that gave way, awaited by this workflow again."""
     for request in begin.reopened:
         request.owner_workflow_id = workflow.info().workflow_id
