@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import signal
 import sys
@@ -301,4 +302,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # Temporal's Rust core keeps threads that call into Python; an interpreter
+    # finalizing around them aborts now and then (SIGABRT in PyGILState_Release,
+    # temporalio/sdk-python#300) after a clean shutdown, and an orchestrator reads
+    # that as a crash. The workers have stopped and the logs are written: leave
+    # without finalizing, as the client does.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)

@@ -96,7 +96,8 @@ async def test_a_worker_is_ready_once_it_polls_and_exits_on_sigterm(temporal_env
 
         started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=30) == 0
+        code = proc.wait(timeout=30)
+        assert code == 0, (code, (tmp_path / "worker.log").read_text()[-4000:])
         assert time.monotonic() - started < 30
         assert _probe(port, "/livez") is None  # the endpoint went with the process
     finally:
