@@ -5,7 +5,8 @@ Runs on: process side. This package sits above the engine (`workflows/`,
 `adk/`; `adk.runners` re-exports its Runner under google.adk's module path.
 """
 
+from ._worker_watch import WorkerStoppedError
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 from .runner import InMemoryRunner, Runner
 
-__all__ = ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"]
+__all__ = ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "WorkerStoppedError", "temporal_binary"]

@@ -59,6 +59,7 @@ from ._invocations import (
     session_busy,
 )
 from ._resolve import reject_unimplemented_services, resolve_app
+from ._worker_watch import Watch
 from .dev_server import DEV_SERVER_ARGS, temporal_binary
 
 logger = logging.getLogger(__name__)
@@ -116,6 +117,8 @@ class Runner:
         self._env: Any = None
         self._worker: Any = None
         self._worker_task: asyncio.Task[None] | None = None
+        self._watch: Watch | None = None
+        """The in-process worker's run: a stream ends with WorkerStoppedError when it ends."""
         self._abandoned: dict[tuple[str, str], str] = {}
         """(user, session) -> the invocation a run_async of this Runner was yielding
         when its consumer stopped reading."""
@@ -132,6 +135,9 @@ class Runner:
             self._temporal = self._env.client
         self._temporal = sealing_client(self._temporal)
         if self._run_worker and self._worker is None:
+            options = dict(self._worker_options)
+            watch = Watch()
+            options["on_fatal_error"] = watch.fatal_error_hook(options.get("on_fatal_error"))
             self._worker = build_worker(
                 self._temporal,
                 apps={self.app_name: self.app.model_copy(update={"name": self.app_name})},
@@ -139,9 +145,11 @@ class Runner:
                 artifact_service=self.artifact_service,
                 memory_service=self.memory_service,
                 task_queue=self.task_queue,
-                **self._worker_options,
+                **options,
             )
             self._worker_task = asyncio.create_task(self._worker.run())
+            watch.watch(self._worker_task)
+            self._watch = watch
         return self._temporal
 
     async def run_async(
@@ -160,6 +168,10 @@ class Runner:
         calls a running invocation waits for answer them and resume it; an
         `invocation_id` with no message resumes streaming that running
         invocation (its events from now on, until it ends or waits again).
+
+        Durable-adk's own: WorkerStoppedError (`durable_adk`) when the in-process
+        worker stops meanwhile (a fatal error in Temporal Core, or `close()`), at
+        once rather than waiting for an invocation no worker works.
         """
         invocation_workflow_id(self.app_name, user_id, session_id)  # ValueError: bad ids
         if new_message is None and invocation_id is None:
@@ -174,6 +186,31 @@ class Runner:
             if exists is None:
                 raise SessionNotFoundError(f"Session not found: {session_id}")
         temporal = await self._ensure_started()
+        events = self._events(
+            temporal, user_id, session_id, invocation_id, new_message, state_delta, run_config
+        )
+        watch = self._watch
+        try:
+            while True:
+                try:  # each step raced against the worker's run (durable_adk/_worker_watch.py)
+                    event = await (watch.step(anext(events)) if watch else anext(events))
+                except StopAsyncIteration:
+                    return
+                yield event
+        finally:
+            await events.aclose()
+
+    async def _events(
+        self,
+        temporal: Client,
+        user_id: str,
+        session_id: str,
+        invocation_id: str | None,
+        new_message: types.Content | None,
+        state_delta: dict[str, Any] | None,
+        run_config: RunConfig | None,
+    ) -> AsyncGenerator[Event, None]:
+        """run_async's events, once its arguments are checked and Temporal is there."""
         client = AgentClient(temporal, self.session_service, task_queue=self.task_queue)
         answers = is_resume(new_message)
         running = None

@@ -371,7 +371,13 @@ PUBLIC_API = {
         "GcsArtifactService",
         "InMemoryArtifactService",
     ],
-    "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
+    "durable_adk": [
+        "DEV_SERVER_ARGS",
+        "InMemoryRunner",
+        "Runner",
+        "WorkerStoppedError",
+        "temporal_binary",
+    ],
     "client": [
         "AgentClient",
         "AnswerRejectedError",

@@ -11,6 +11,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -175,6 +176,7 @@ async def serve(args: argparse.Namespace) -> int:
         queues.setdefault(args.task_queue or app_task_queue(name), {})[name] = app
     if not args.task_queue:  # invocations started before per-app queues still run there
         queues[DEFAULT_TASK_QUEUE] = dict(apps)
+    failed: asyncio.Future[BaseException] = asyncio.get_running_loop().create_future()
     workers = [
         build_worker(
             client,
@@ -187,6 +189,7 @@ async def serve(args: argparse.Namespace) -> int:
             inline_workflow_agents=inline,
             # on SIGTERM, running tool calls and model steps get this long to finish
             graceful_shutdown_timeout=timedelta(seconds=args.shutdown_grace),
+            on_fatal_error=fatal_error_hook(failed),
         )
         for queue, served in queues.items()
     ]
@@ -236,7 +239,7 @@ async def serve(args: argparse.Namespace) -> int:
 
     running = asyncio.create_task(run_all())
     try:
-        return await _run_until_stopped(workers, running, stop, args.shutdown_grace)
+        return await _run_until_stopped(workers, running, stop, args.shutdown_grace, failed)
     finally:
         if server is not None:
             server.close()
@@ -244,25 +247,65 @@ async def serve(args: argparse.Namespace) -> int:
             await close_toolsets(app.root_agent)
 
 
+def fatal_error_hook(
+    failed: asyncio.Future[BaseException],
+) -> Callable[[BaseException], Awaitable[None]]:
+    """A worker's `on_fatal_error`: notes the first fatal error (Temporal Core failing a
+    poller, e.g. a Rust panic), before the worker's own shutdown steps, which can hang."""
+
+    async def on_fatal_error(error: BaseException) -> None:
+        if not failed.done():
+            failed.set_result(error)
+
+    return on_fatal_error
+
+
 async def _run_until_stopped(
-    workers: list[Any], running: asyncio.Task[None], stop: asyncio.Event, grace: float
+    workers: list[Any],
+    running: asyncio.Task[None],
+    stop: asyncio.Event,
+    grace: float,
+    failed: asyncio.Future[BaseException],
 ) -> int:
-    stopping = asyncio.create_task(stop.wait())
-    await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
+    """Run until SIGTERM/SIGINT (0) or a worker's fatal error (1); the workers then shut
+    down, bounded. A worker that failed serves nothing more, while the process would look
+    alive: it exits, so an orchestrator restarts it (the invocations wait on Temporal)."""
+    stopping = asyncio.ensure_future(stop.wait())
+    ends: list[asyncio.Future[Any]] = [running, stopping, failed]
+    await asyncio.wait(ends, return_when=asyncio.FIRST_COMPLETED)
     stopping.cancel()
-    if not running.done():
+    error = _fatal_error(running, failed)
+    if error is not None:
+        log.error("worker failed; exiting", error=_describe_error(error), grace_seconds=grace)
+    elif not running.done():
         log.info("worker stopping", grace_seconds=grace)
-        finished = await asyncio.gather(*(shut_down(worker, grace) for worker in workers))
-        if not all(finished):
-            log.warning(
-                "worker did not finish shutting down; exiting",
-                seconds=grace + SHUTDOWN_LIMIT_SECONDS,
-                reason="a known hang in Temporal Core's final shutdown step",
-            )
-            running.cancel()
-            return 0
-    await running  # raises a fatal worker error
-    return 0
+    finished = await asyncio.gather(*(shut_down(worker, grace) for worker in workers))
+    if not all(finished):
+        log.warning(
+            "worker did not finish shutting down; exiting",
+            seconds=grace + SHUTDOWN_LIMIT_SECONDS,
+            reason="a known hang in Temporal Core's final shutdown step",
+        )
+    if not running.done():
+        running.cancel()
+    await asyncio.wait([running])
+    run_error = None if running.cancelled() else running.exception()  # (retrieved)
+    return 1 if error is not None or run_error is not None else 0
+
+
+def _fatal_error(running: asyncio.Task[None], failed: asyncio.Future[BaseException]) -> Any:
+    """The fatal error a worker reported, or its run's (a failed start reports none)."""
+    if failed.done():
+        return failed.result()
+    if running.done() and not running.cancelled():
+        return running.exception()
+    return None
+
+
+def _describe_error(error: BaseException) -> str:
+    cause = error.__cause__
+    text = f"{type(error).__name__}: {error}"
+    return f"{text} (caused by {type(cause).__name__}: {cause})" if cause else text
 
 
 def artifact_service(where: str | None) -> BaseArtifactService | None:
