@@ -71,14 +71,12 @@ class Watch:
         either: list[asyncio.Future[Any]] = [task, self._ended]
         try:
             await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
-        except asyncio.CancelledError:
-            task.cancel()
+        except asyncio.CancelledError:  # (the caller's: a timeout, a cancelled task)
+            await _cancelled(task)
             raise
         if task.done():
             return task.result()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
+        await _cancelled(task)
         error = self._ended.result()
         if error is None:
             raise WorkerStoppedError(
@@ -90,6 +88,14 @@ class Watch:
             f"{_cause(error)}. The invocation waits on Temporal for a worker of its task"
             " queue: close this Runner; a new one (or `python -m worker`) continues it."
         ) from error
+
+
+async def _cancelled(task: asyncio.Future[Any]) -> None:
+    """Cancel `task` and wait until it has stopped: a stream's step runs its generator,
+    which can be closed (`aclose`) only once that step is over."""
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
 
 
 def _cause(error: BaseException) -> str:

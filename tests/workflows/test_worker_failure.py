@@ -136,3 +136,46 @@ async def test_closing_the_runner_ends_a_stream_it_serves(temporal_env: Any) -> 
     await runner.close()
     with pytest.raises(WorkerStoppedError, match=r"stopped \(Runner.close\(\)\)"):
         await asyncio.wait_for(streaming, LIMIT)
+
+
+async def test_a_callers_timeout_ends_a_watched_stream_cleanly(temporal_env: Any) -> None:
+    """The caller's own timeout (the differential kit's turn limit) cancels the step the
+    watch runs: TimeoutError, not "aclose(): asynchronous generator is already running";
+    the Runner's next message then waits for the dropped invocation, as after a break."""
+    release = asyncio.Event()
+    called = asyncio.Event()
+
+    async def slow_tool() -> str:
+        """Takes its time."""
+        called.set()
+        await release.wait()
+        return "ok"
+
+    agent = Agent(
+        name="clerk",
+        model=MockModel.create([call("slow_tool"), "Done.", "Again."]),
+        tools=[slow_tool],
+    )
+    session = f"timeout-{uuid.uuid4().hex[:8]}"
+    async with Runner(
+        app_name="timeout_app",
+        agent=agent,
+        temporal_client=temporal_env.client,
+        task_queue=f"timeout-{uuid.uuid4().hex[:8]}",
+        auto_create_session=True,
+    ) as runner:
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(LIMIT) as limit:
+                async for _ in runner.run_async(
+                    user_id="u1", session_id=session, new_message=user_text("go")
+                ):
+                    await called.wait()
+                    limit.reschedule(asyncio.get_running_loop().time())  # now
+        release.set()
+        events = [
+            e
+            async for e in runner.run_async(
+                user_id="u1", session_id=session, new_message=user_text("again")
+            )
+        ]
+    assert [e.content.parts[0].text for e in events if e.content] == ["Again."]
