@@ -20,11 +20,20 @@ from workflows.names import SA_STATUS, invocation_workflow_id
 
 
 async def running_invocation(client: Any, app_name: str, user_id: str, session_id: str) -> Any:
-    """The status of the session's invocation while it runs (or waits); None otherwise."""
+    """The status of the session's invocation while it runs (or waits); None otherwise.
+
+    The server says first whether the workflow runs (no worker needed): only a running
+    one is queried. A query of an ended one makes a worker replay its whole history to
+    answer, and an uncached replay of a history with local-activity markers has failed
+    in Temporal Core ("Attempted to check for LA marker handling in invalid state
+    MarkerCommandCreated", seen under load in CI): the query then took its 10 s timeout."""
+    workflow_id = invocation_workflow_id(app_name, user_id, session_id)
     try:
-        status = await client.status(invocation_workflow_id(app_name, user_id, session_id))
+        if await session_busy(client.temporal, workflow_id) is None:
+            return None  # none yet, or it has ended
+        status = await client.status(workflow_id)
     except RPCError:
-        return None  # no invocation yet, or no worker to answer for a closed one
+        return None  # it ended meanwhile
     return status if status.status in ("running", "waiting") else None
 
 
