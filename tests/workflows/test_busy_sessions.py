@@ -96,15 +96,30 @@ async def session_events(runner: Runner) -> list[Event]:
     return session.events
 
 
-async def started_while_running(gate: Gate, *sends: Any) -> list[asyncio.Task[Any]]:
+async def started_while_running(runner: Runner, gate: Gate, *sends: Any) -> list[asyncio.Task[Any]]:
     """Each send as a task, once the first invocation is inside its tool; every later
-    one once the one before has reached the workflow (their arrival order)."""
+    one once the one before has reached the workflow (their arrival order): its submit
+    update accepted (in the history), or refused (its send has ended)."""
     tasks = [asyncio.create_task(sends[0])]
     await asyncio.wait_for(gate.entered.wait(), 20)
+    workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
+    running = await runner._temporal.get_workflow_handle(workflow_id).describe()
+    handle = runner._temporal.get_workflow_handle(workflow_id, run_id=running.run_id)
     for send in sends[1:]:
+        before = await accepted_updates(handle)
         tasks.append(asyncio.create_task(send))
-        await asyncio.sleep(0.5)  # (the submit update is accepted well within this)
+        async with asyncio.timeout(20):  # (a fixed pause lost the order on a loaded machine)
+            while not tasks[-1].done() and await accepted_updates(handle) == before:
+                await asyncio.sleep(0.05)
     return tasks
+
+
+async def accepted_updates(handle: Any) -> int:
+    """Updates the run has accepted (the submits among them)."""
+    accepted = 0
+    async for event in handle.fetch_history_events():
+        accepted += event.HasField("workflow_execution_update_accepted_event_attributes")
+    return accepted
 
 
 async def test_reject_refuses_the_second_client_and_writes_nothing(temporal_env):
@@ -113,7 +128,7 @@ async def test_reject_refuses_the_second_client_and_writes_nothing(temporal_env)
     agent = Agent(name="a", model=model, tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "reject") as runner:
         first, second = await started_while_running(
-            gate, via_runner(runner, "first"), via_client(runner, "second")
+            runner, gate, via_runner(runner, "first"), via_client(runner, "second")
         )
         with pytest.raises(SessionBusyError, match="'s' already has an invocation running"):
             await asyncio.wait_for(second, 20)
@@ -130,6 +145,7 @@ async def test_queue_runs_messages_in_arrival_order_each_client_streams_its_own(
     agent = Agent(name="a", model=model, tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "queue") as runner:
         first, second, third = await started_while_running(
+            runner,
             gate,
             via_runner(runner, "first"),
             via_client(runner, "second"),
@@ -201,7 +217,7 @@ async def test_interrupt_stops_the_running_invocation_at_its_next_step(temporal_
     agent = Agent(name="a", model=model, tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "interrupt") as runner:
         first, second = await started_while_running(
-            gate, via_client(runner, "first"), via_runner(runner, "second")
+            runner, gate, via_client(runner, "first"), via_runner(runner, "second")
         )
         gate.release.set()  # the step that runs finishes; the next model call never comes
         with pytest.raises(InvocationInterruptedError, match="interrupted before its next"):
@@ -313,7 +329,7 @@ async def test_a_message_queued_while_it_ran_goes_next_when_the_invocation_ends_
     agent = Agent(name="a", model=model, tools=[gate.slow, LongRunningFunctionTool(order)])
     async with busy_runner(temporal_env, agent, "queue") as runner:
         first, second = await started_while_running(
-            gate, via_runner(runner, "first"), via_client(runner, "second")
+            runner, gate, via_runner(runner, "first"), via_client(runner, "second")
         )
         assert not second.done()  # queued behind the first
         gate.release.set()
@@ -350,7 +366,7 @@ async def test_interrupt_reaches_sub_agents_in_child_workflows(temporal_env):
     )
     async with busy_runner(temporal_env, pipeline, "interrupt", max_cached_workflows=1) as runner:
         first, second = await started_while_running(
-            gate, via_client(runner, "first"), via_client(runner, "second")
+            runner, gate, via_client(runner, "first"), via_client(runner, "second")
         )
         gate.release.set()
         with pytest.raises(InvocationInterruptedError):
@@ -382,7 +398,7 @@ async def test_the_busy_histories_replay(temporal_env):
     agent = Agent(name="a", model=model, tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "queue") as runner:
         first, second = await started_while_running(
-            gate, via_runner(runner, "first"), via_client(runner, "second")
+            runner, gate, via_runner(runner, "first"), via_client(runner, "second")
         )
         gate.release.set()
         await asyncio.wait_for(asyncio.gather(first, second), 30)
@@ -426,7 +442,7 @@ async def test_the_cli_queues_a_second_run_and_prints_its_own_answer(
             args = parser().parse_args([*argv, "--user", USER, "--session", "s"])
             return int(await args.handler(args))
 
-        first, second = await started_while_running(gate, cli("first"), cli("second"))
+        first, second = await started_while_running(runner, gate, cli("first"), cli("second"))
         gate.release.set()
         assert await asyncio.wait_for(asyncio.gather(first, second), 30) == [0, 0]
     out = capsys.readouterr().out
@@ -449,7 +465,7 @@ async def test_queue_a_cancelled_invocation_still_hands_over(temporal_env):
     agent = Agent(name="a", model=MockModel.create([reply, reply]), tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "queue") as runner:
         first, second = await started_while_running(
-            gate, via_client(runner, "first"), via_runner(runner, "second")
+            runner, gate, via_client(runner, "first"), via_runner(runner, "second")
         )
         workflow_id = names.invocation_workflow_id("busy_app", USER, "s")
         await runner._temporal.get_workflow_handle(workflow_id).cancel()
@@ -488,7 +504,7 @@ async def test_interrupt_stops_every_parallel_branch_after_its_tool(temporal_env
     fan = ParallelAgent(name="fan", sub_agents=branches)
     async with busy_runner(temporal_env, fan, "interrupt", max_cached_workflows=1) as runner:
         first, second = await started_while_running(
-            gate, via_client(runner, "first"), via_client(runner, "second")
+            runner, gate, via_client(runner, "first"), via_client(runner, "second")
         )
         gate.release.set()
         with pytest.raises(InvocationInterruptedError):
@@ -527,6 +543,7 @@ async def test_interrupt_with_two_newer_messages_records_both_and_answers_the_la
     agent = Agent(name="a", model=model, tools=[gate.slow])
     async with busy_runner(temporal_env, agent, "interrupt") as runner:
         first, second, third = await started_while_running(
+            runner,
             gate,
             via_client(runner, "first"),
             via_client(runner, "second"),
