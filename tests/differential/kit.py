@@ -97,8 +97,10 @@ _IMPORT = re.compile(r"^(\s*(?:from|import)\s+)google\.adk\b", re.MULTILINE)
 _VOLATILE_EVENT_FIELDS = {"timestamp"}
 """Differ on every run by nature (ids are replaced, not dropped: their shape is compared)."""
 _counter = itertools.count()
-TURN_TIMEOUT = 10.0
-"""Seconds one run_async may take (a turn takes ~1 s): a hang shows as a difference."""
+TURN_TIMEOUT = 30.0
+"""Seconds one run_async may take (a turn takes ~1 s): a hang shows as a difference.
+Not a speed check: on a loaded 2-core machine (load 10) a session's first turn took
+over 10 s, and a workflow task Temporal retries after its 10 s timeout must fit."""
 
 
 def to_ours(source: str) -> str:
