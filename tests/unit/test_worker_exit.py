@@ -14,7 +14,10 @@ import asyncio
 from typing import Any
 
 import pytest
+import structlog
+from structlog.testing import capture_logs
 
+import worker.__main__ as worker_main
 from worker import _build as worker_build
 from worker.__main__ import _run_until_stopped, fatal_error_hook
 
@@ -57,22 +60,28 @@ def start(workers: list[FakeWorker]) -> asyncio.Task[None]:
 
 
 async def test_a_fatal_worker_error_exits_with_1_though_its_shutdown_hangs(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(worker_build, "SHUTDOWN_LIMIT_SECONDS", 0.2)
     failed: asyncio.Future[BaseException] = asyncio.get_running_loop().create_future()
     workers = [FakeWorker(fatal_error_hook(failed)), FakeWorker(fatal_error_hook(failed))]
     running = start(workers)
     workers[0].failing.set()
-    code = await asyncio.wait_for(
-        _run_until_stopped(workers, running, asyncio.Event(), 0.0, failed), 5
-    )
+    with capture_logs() as logs:
+        # a fresh logger (the module's may be cached by an earlier test's configuration)
+        monkeypatch.setattr(worker_main, "log", structlog.get_logger("durable_adk.worker"))
+        code = await asyncio.wait_for(
+            _run_until_stopped(workers, running, asyncio.Event(), 0.0, failed), 5
+        )
     assert code == 1
     assert [w.shutdowns for w in workers] == [1, 1]  # the healthy one is stopped too
     assert running.done()
-    out = capsys.readouterr().out
-    assert "worker failed; exiting" in out
-    assert "Activity worker failed (caused by RuntimeError: receive half not dropped" in out
+    [failure] = [log for log in logs if log["event"] == "worker failed; exiting"]
+    assert failure["log_level"] == "error"
+    assert failure["error"] == (
+        "RuntimeError: Activity worker failed"
+        " (caused by RuntimeError: receive half not dropped: SendError { .. })"
+    )
 
 
 async def test_a_run_that_raises_without_a_fatal_error_report_exits_with_1() -> None:
