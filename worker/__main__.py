@@ -18,6 +18,7 @@ from typing import Any
 
 import structlog
 from sqlalchemy.exc import SQLAlchemyError
+from temporalio.service import RPCError
 from temporalio.worker import UnsandboxedWorkflowRunner
 
 from adk.agents._tree import close_toolsets
@@ -168,6 +169,14 @@ async def serve(args: argparse.Namespace) -> int:
         return 2
     except RuntimeError as error:
         log.error("cannot connect to Temporal", address=args.address, error=str(error))
+        return 2
+    except RPCError as error:  # an unknown namespace, a refused credential
+        log.error(
+            "Temporal refused the worker",
+            address=args.address,
+            namespace=args.namespace,
+            error=str(error),
+        )
         return 2
     if added:
         log.info("registered search attributes", names=added)

@@ -1,4 +1,4 @@
-"""A Runner whose in-process worker stops: run_async raises at once instead of waiting.
+"""A worker that stops or cannot start: what waits on it ends at once, clearly.
 
 Runs on: process side (the tests' process, on the session's local Temporal).
 
@@ -7,6 +7,7 @@ restarted ("receive half not dropped", local_activities.rs): the activity worker
 failed, Temporal's Worker.run raised, and the turn's stream waited until the
 suite's stall guard ended the run. Here the activity worker's poll loop fails the
 same way (Temporal's own fatal-error path runs: on_fatal_error, shutdown, raise).
+`python -m worker`'s own exit on a fatal error: tests/unit/test_worker_exit.py.
 """
 
 from __future__ import annotations
@@ -18,13 +19,17 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+import structlog
+from structlog.testing import capture_logs
 
+import worker.__main__ as worker_main
 from adk import Agent
 from adk.runners import Runner
 from adk.testing import MockModel
 from durable_adk import WorkerStoppedError
 from durable_adk import runner as runner_module
 from worker import _build as worker_build
+from worker.__main__ import parse_args, serve
 from workflows import names
 
 from .helpers import call, user_text
@@ -179,3 +184,21 @@ async def test_a_callers_timeout_ends_a_watched_stream_cleanly(temporal_env: Any
             )
         ]
     assert [e.content.parts[0].text for e in events if e.content] == ["Again."]
+
+
+async def test_python_m_worker_for_an_unknown_namespace_stops_with_one_line(
+    temporal_env: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Exit 2 and what Temporal said (it was a traceback and exit 1)."""
+    address = temporal_env.client.service_client.config.target_host
+    args = parse_args(
+        ["examples/weather", "--address", address, "--namespace", "no-such-ns"]
+        + ["--db", str(tmp_path / "s.db"), "--memory", "none", "--artifacts", "none"]
+    )
+    with capture_logs() as logs:
+        # a fresh logger (the module's may be cached by an earlier test's configuration)
+        monkeypatch.setattr(worker_main, "log", structlog.get_logger("durable_adk.worker"))
+        assert await asyncio.wait_for(serve(args), LIMIT) == 2
+    [refused] = [log for log in logs if log["event"] == "Temporal refused the worker"]
+    assert refused["namespace"] == "no-such-ns"
+    assert "Namespace no-such-ns is not found" in refused["error"]
