@@ -18,6 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
 
+    from . import names
     from ._base import RuntimeBase
     from ._humans import (
         answer_event,
@@ -173,6 +174,7 @@ class DeferredWaits(HumanWaits):
         while self.deferred:
             if not await self._until_something_arrives():
                 return None
+            before = len(handled)
             for request in list(self.deferred):
                 ready = request.id in self.answers or _past(request.deadline)
                 if self.progress.get(request.id) or ready:
@@ -188,7 +190,10 @@ class DeferredWaits(HumanWaits):
             # 2.13: each answer message is a run of its own; a resumable app's run pauses
             # again (no model call) while a call it paused on has no response at all
             if handled and not (self.context.resumable and any(map(self._holds, self.deferred))):
+                await self._report_awaited(self.deferred, False)  # the agent runs meanwhile
                 break
+            if len(handled) > before:  # paused again: (the root lists a child's as running)
+                await self._report_awaited(self.deferred, True)
             if self.after_run_due:  # an answer's run that paused again ends
                 await self.end_run(requests[0].agent)
         self.status = "running"
@@ -196,6 +201,18 @@ class DeferredWaits(HumanWaits):
         self.after_run_due = True  # (the run that follows ends with the plugins' after_run)
         first = handled[0]
         return self.context.tree.find(first.agent) or self.context.tree, first.branch, actions
+
+    async def _report_awaited(self, requests: list[PendingRequest], awaited: bool) -> None:
+        """Whether this run waits for `requests` now, for the root's listing (a stream
+        stops at an awaited request; a new message releases only a run that waits)."""
+        if not requests or self.hub is None:
+            return
+        if workflow.info().parent is not None:  # (the root's own: nothing to send)
+            if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+                return
+        for request in requests:
+            request.awaited = awaited
+        await self.hub.add(list(requests))
 
     async def adopt(self, outcome: AgentRunResult) -> None:
         """What a child's run left open (AgentRunResult.deferred) is this run's to wait

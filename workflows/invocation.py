@@ -247,7 +247,9 @@ class AdkInvocationWorkflow:
     async def add(self, requests: list[PendingRequest]) -> None:
         for request in requests:
             known = self._requests.setdefault(request.id, request)
-            known.awaited = known.awaited or request.awaited  # a child's second report
+            # its owner's latest report: awaited once it waits for it, not while it runs
+            # again after another request's answer (DeferredWaits.await_deferred)
+            known.awaited = request.awaited
             # a run that ran the child now waits for it (AgentRunResult.deferred)
             known.owner_workflow_id = request.owner_workflow_id
         self._sync_waiting()
@@ -262,13 +264,31 @@ class AdkInvocationWorkflow:
         """The answer makes the agent run again: the other requests it waits for are not
         waited for meanwhile (a stream of the run goes on until it waits again)."""
         runtime = self._runtime
-        if runtime is None or runtime.status != "waiting":
+        if runtime is None:
+            return
+        if answered.owner_workflow_id != workflow.info().workflow_id:
+            self._child_runs_again(answered)
+            return
+        if runtime.status != "waiting":
             return
         if not runtime.goes_on_after(answered.id):  # (a resumable app paused on another)
             return
         for request in runtime.deferred:
             if request.id != answered.id and (known := self._requests.get(request.id)):
                 known.awaited = False
+
+    def _child_runs_again(self, answered: PendingRequest) -> None:
+        """... and so does a child run's answer (a transfer's target that waits): its
+        other requests, until it reports them awaited again (a resumable app's run that
+        stays paused on one) or waits again after its run."""
+        if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+            return
+        for request in self._pending():
+            if (
+                request.id != answered.id
+                and request.owner_workflow_id == answered.owner_workflow_id
+            ):
+                request.awaited = False
 
     def _pending(self) -> list[PendingRequest]:
         return [r for r in self._requests.values() if not r.answered]

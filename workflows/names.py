@@ -212,6 +212,11 @@ PATCH_RUN_HOOKS_PER_ANSWER = "run-hooks-per-answer"
 """Each answer continuing a waiting invocation is a run of its own for the plugins
 (google-adk 2.13): after_run before the wait, on_user_message and before_run for the
 answer. Histories recorded before run them once per invocation."""
+PATCH_CHILD_RUNS_AGAIN = "child-requests-not-awaited-while-it-runs"
+"""A transfer's target (a child run) that waits for several requests and runs again
+after one's answer: the root lists the others as not awaited meanwhile, and the child
+reports them (not awaited while it runs, awaited again when it stays paused).
+Histories recorded before left them awaited at the root."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

@@ -1,0 +1,166 @@
+"""A transfer's target (a child workflow) that waits for answers, seen from the root.
+
+Runs on: process side (the tests' process; workers in it, on the session's local
+Temporal). The root lists every request of its tree; whether it is *awaited* decides
+whether a client stream stops (the turn is over) and whether a new message ends the
+wait (`adk_release`) or meets the app's busy policy. The differential case
+`confirmation_transferred_two_answered_apart` checks the events against 2.13.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import pytest
+
+from adk import Agent
+from adk.apps import App, ResumabilityConfig
+from adk.events.event import Event
+from adk.runners import Runner
+from adk.sessions import InMemorySessionService
+from adk.testing import MockModel
+from adk.tools import FunctionTool, ToolContext
+from client import AgentClient, SessionBusyError
+from workflows import names
+
+from .helpers import call, confirmation_answer, simplify, user_text
+from .test_adk_pauses import without_ids
+from .test_human_in_the_loop import eventually
+
+USER = "u1"
+
+
+class SlowPay:
+    """`pay`, which needs a confirmation; paying `slow_amount` waits for the test."""
+
+    def __init__(self, slow_amount: int) -> None:
+        self.slow_amount = slow_amount
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+        self.paid: list[int] = []
+
+    async def pay(self, amount: int, tool_context: ToolContext) -> dict:
+        """Pays an amount."""
+        if amount == self.slow_amount:
+            self.entered.set()
+            await asyncio.wait_for(self.release.wait(), timeout=30)
+        self.paid.append(amount)
+        return {"paid": amount}
+
+
+def transferring_app(pay: SlowPay, clerk_replies: list[Any], resumable: bool = False) -> App:
+    clerk = Agent(
+        name="clerk",
+        description="Pays bills.",
+        model=MockModel.create(clerk_replies),
+        tools=[FunctionTool(pay.pay, require_confirmation=True)],
+    )
+    desk = Agent(
+        name="desk",
+        model=MockModel.create([call("transfer_to_agent", agent_name="clerk"), "Desk here."]),
+        sub_agents=[clerk],
+    )
+    config = ResumabilityConfig(is_resumable=True) if resumable else None
+    # busy_policy: reject
+    return App(name="transfer_waits_app", root_agent=desk, resumability_config=config)
+
+
+def after_payment(request: Any) -> str:
+    """(MockModel picks a reply by the request's model turns: here by what was paid)"""
+    paid = [
+        p.function_response.response
+        for c in request.contents
+        for p in c.parts or []
+        if p.function_response and p.function_response.name == "pay"
+    ]
+    if {"paid": 30} in paid:
+        return "Paid 30 too."
+    return "Paid 70; 30 still waits for your approval."
+
+
+def new_runner(env: Any, app: App, store: Any) -> Runner:
+    return Runner(
+        app=app,
+        session_service=store,
+        temporal_client=env.client,
+        task_queue=f"twaits-{uuid.uuid4().hex[:8]}",
+        auto_create_session=True,
+        worker_options={"max_cached_workflows": 1},  # the tree's runs evict each other
+    )
+
+
+async def collect(runner: Runner, session: str, message: Any, **options: Any) -> list[Event]:
+    return [
+        e
+        async for e in runner.run_async(
+            user_id=USER, session_id=session, new_message=message, **options
+        )
+    ]
+
+
+def confirmation_for(events: list[Event], amount: int) -> str:
+    return next(
+        c.id or ""
+        for e in events
+        for c in e.get_function_calls()
+        if c.name == "adk_request_confirmation"
+        and c.args
+        and c.args["originalFunctionCall"]["args"]["amount"] == amount
+    )
+
+
+@pytest.mark.parametrize("resumable", [False, True], ids=["default", "resumable"])
+async def test_a_target_running_again_after_one_answer_is_not_waiting(temporal_env, resumable):
+    """Two confirmations in the target; one approved: while the target runs again the
+    other is listed, not awaited, so a new message meets the busy policy (no release)
+    and the answer's stream goes on until the target waits again (resumable: pauses
+    again after the approved tool, with no model call, as 2.13 does)."""
+    pay = SlowPay(slow_amount=70)
+    replies = [[call("pay", amount=70), call("pay", amount=30)], *[after_payment] * 3]
+    store = InMemorySessionService()
+    session = f"twaits-{uuid.uuid4().hex[:8]}"
+    workflow_id = names.invocation_workflow_id("transfer_waits_app", USER, session)
+    app = transferring_app(pay, replies, resumable)
+    async with new_runner(temporal_env, app, store) as runner:
+        client = AgentClient(temporal_env.client, store, task_queue=runner.task_queue)
+        first = await collect(runner, session, user_text("pay 70 and 30"))
+        seventy, thirty = confirmation_for(first, 70), confirmation_for(first, 30)
+        status = await client.status(workflow_id)
+        assert {(r.id, r.awaited) for r in status.pending} == {(seventy, True), (thirty, True)}
+
+        options = {"invocation_id": first[0].invocation_id} if resumable else {}
+        answering = asyncio.create_task(
+            collect(runner, session, confirmation_answer(seventy, True), **options)
+        )
+        await asyncio.wait_for(pay.entered.wait(), 20)  # the target runs again
+        status = await client.status(workflow_id)
+        assert [(r.id, r.awaited) for r in status.pending] == [(thirty, False)]
+        with pytest.raises(SessionBusyError):  # not a release: the busy policy (reject)
+            await collect(runner, session, user_text("what is my balance?"))
+        assert not answering.done()  # its stream goes on: the invocation does not wait
+        pay.release.set()
+        second = await asyncio.wait_for(answering, 30)
+        assert without_ids(simplify(second)) == [
+            ("clerk", ("response", "pay", {"paid": 70})),
+            *([] if resumable else [("clerk", "Paid 70; 30 still waits for your approval.")]),
+        ]
+
+        async def awaited_again() -> bool:
+            pending = (await client.status(workflow_id)).pending
+            return [(r.id, r.awaited) for r in pending] == [(thirty, True)]
+
+        assert await eventually(awaited_again)
+        third = await collect(runner, session, confirmation_answer(thirty, True), **options)
+        assert without_ids(simplify(third)) == [
+            ("clerk", ("response", "pay", {"paid": 30})),
+            ("clerk", "Paid 30 too."),
+        ]
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        stored = await store.get_session(
+            app_name="transfer_waits_app", user_id=USER, session_id=session
+        )
+    assert stored is not None
+    assert pay.paid == [70, 30]
+    assert len({e.invocation_id for e in stored.events}) == 1  # no message got in between
