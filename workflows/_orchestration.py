@@ -167,6 +167,12 @@ class Orchestration(RuntimeBase):
         # resumed: the paused target (else `agent` itself: an AgentTool's agents are not
         # in the tree, and may share a name with one that is)
         first = (self.context.tree.find(chain[-1]) or agent) if point else agent
+        # 2.13 runs each agent of a resumed chain again (its callbacks around its target's)
+        around = self._chain_agents(agent, chain) if point else []
+        for transferring in around:
+            before = await self._agent_callback(transferring, branch, "before")
+            if before.end_invocation:  # it ends there: nothing after it resumes
+                return self.result(end_invocation=True)
         opened = self.opened
         outcome = await self._child(
             first, branch, records_errors=records, nested=True, report_state=report_state
@@ -176,14 +182,27 @@ class Orchestration(RuntimeBase):
         )
         if point is not None:
             again = self.resume_points.pop(TRANSFERRED + first.name, None)
-            if self.opened > opened:  # paused again: the whole chain resumes next time
+            paused = self.opened > opened
+            if paused:  # paused again: the whole chain resumes next time
                 longer = chain[:-1] + (again["chain"] if again else [first.name])
                 self.resume_points[TRANSFERRED + agent.name] = {"chain": longer}
-            else:  # 2.13: each agent of the chain ends once its target's run has ended
-                for name in reversed(chain[:-1]):
+            # 2.13: each agent of the chain ends once its target's run has ended
+            for name in reversed(chain[:-1]):
+                if not paused:
                     end = EventActions(end_of_agent=True)
                     self._add_pending(self.new_event(name, branch, actions=end))
+                for called in (a for a in around if a.name == name):
+                    await self._agent_callback(called, branch, "after")
         return outcome
+
+    def _chain_agents(self, agent: AgentSpec, chain: list[str]) -> list[AgentSpec]:
+        """The agents of a resumed transfer chain before its target that have agent
+        callbacks (histories from before ran none of them on the resume)."""
+        found = [agent] + [self.context.tree.find(name) for name in chain[1:-1]]
+        called = [a for a in found if a is not None and a.has_agent_callbacks]
+        if not called or not workflow.patched(names.PATCH_RESUMED_CHAIN_CALLBACKS):
+            return []
+        return called
 
     async def _run_inline(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """A workflow agent run here, as its child workflow would run it: its sub-agents

@@ -217,6 +217,10 @@ PATCH_CHILD_RUNS_AGAIN = "child-requests-not-awaited-while-it-runs"
 after one's answer: the root lists the others as not awaited meanwhile, and the child
 reports them (not awaited while it runs, awaited again when it stays paused).
 Histories recorded before left them awaited at the root."""
+PATCH_RESUMED_CHAIN_CALLBACKS = "resumed-transfer-chain-callbacks"
+"""A resumable app's transfer chain under a shell agent, resumed in its paused target:
+the agents before the target run their agent callbacks around it (google-adk 2.13
+runs them again). Histories recorded before ran none."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

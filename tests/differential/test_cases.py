@@ -158,6 +158,7 @@ CASES: dict[str, str | None] = {
     "confirmation_in_parallel_answered_later": None,
     "confirmation_in_parallel_two_branches": None,
     "long_running_transferred_in_sequence_resumable": None,
+    "long_running_transferred_in_sequence_resumable_callbacks": None,
     "resumable_transfer_nested": None,
     "resume_without_message_intermediate": None,
     "custom_agent_states": None,
