@@ -230,6 +230,27 @@ class DeferredWaits(HumanWaits):
         if self.hub is not None:
             await self.hub.add(requests)
 
+    def approved_transfer(
+        self, agent: AgentSpec, branch: str | None, actions: list[EventActions]
+    ) -> str | None:
+        """The transfer an approved tool asked for, as the answer's run follows it
+        (google-adk 2.13): at the top; not under a workflow agent (its agent runs again,
+        the transfer dropped). A resumable app ends the agent first (its end-of-agent
+        marker before the target's run, as after a model's transfer at the top)."""
+        transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+        if not transfer or not workflow.patched(names.PATCH_APPROVED_TRANSFERS):
+            return transfer
+        tree = self.context.tree
+        parent = tree.parent_of(agent.name)
+        while parent is not None:
+            if parent.kind != "llm":
+                return None
+            parent = tree.parent_of(parent.name)
+        if self.context.resumable:
+            end = EventActions(end_of_agent=True)
+            self._add_pending(self.new_event(agent.name, branch, actions=end))
+        return transfer
+
     async def run_confirmed(self, confirmed: list[ConfirmedCall]) -> list[EventActions]:
         """The tools a new message's confirmations answer (their invocation had ended):
         each runs once, its response recorded after the message (2.13)."""

@@ -156,7 +156,7 @@ class AdkAgentRunWorkflow:
                 again, branch, actions = answered
                 if runtime.resume_points:  # a resumable app: resumed where the pause was
                     again, branch, actions = agent, input.branch, []
-                transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+                transfer = runtime.approved_transfer(again, branch, actions)
                 if transfer:  # the approved tool transferred: the root follows it
                     outcome = runtime.result(transfer_to=transfer)
                     break

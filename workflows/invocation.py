@@ -529,7 +529,7 @@ async def _go_on(
 ) -> None:
     """`agent` runs on `branch` (after the tools an answer ran), or the target an
     approved tool transferred to."""
-    transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+    transfer = runtime.approved_transfer(agent, branch, actions)
     if transfer:
         outcome = runtime.result(transfer_to=transfer)
         await runtime.follow_transfers(agent, outcome, branch, runtime.records_errors)

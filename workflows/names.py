@@ -221,6 +221,11 @@ PATCH_RESUMED_CHAIN_CALLBACKS = "resumed-transfer-chain-callbacks"
 """A resumable app's transfer chain under a shell agent, resumed in its paused target:
 the agents before the target run their agent callbacks around it (google-adk 2.13
 runs them again). Histories recorded before ran none."""
+PATCH_APPROVED_TRANSFERS = "approved-tool-transfers-as-2.13"
+"""A transfer an approved tool asks for, in the answer's run: not followed under a
+workflow agent (the agent runs again), and a resumable app's agent records its
+end-of-agent marker before the target's run (google-adk 2.13). Histories recorded
+before followed it everywhere, with no marker."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""
