@@ -74,7 +74,10 @@ class AdkInvocationWorkflow:
         except GeneratorExit:
             raise
         except BaseException as error:
-            if not isinstance(error, (asyncio.CancelledError, CancelledError)):
+            # (cancelled by hand: no wait again; interrupted by a newer message: it does,
+            # after that message, as it would after one queued)
+            cancelled = isinstance(error, (asyncio.CancelledError, CancelledError))
+            if not cancelled or self._held.interrupted_by is not None:
                 self._wait_again(input)
             self._held.hand_over(ended_by(input.invocation_id, error, self._held.interrupted_by))
             raise
@@ -120,8 +123,9 @@ class AdkInvocationWorkflow:
             runtime = self._runtime = self._new_runtime(input, begin)
             runtime.may_defer = True
             self._held.policy = begin.busy_policy
-            if self._held.queue and begin.busy_policy == "interrupt":  # a newer one waits
-                self._held.interrupted_by = self._held.queue[0].invocation_id
+            newer = self._held.newer()
+            if newer is not None and begin.busy_policy == "interrupt":  # a newer one waits
+                self._held.interrupted_by = newer
                 await runtime.stop(self._held.interrupt_reason())
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
