@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 import pytest
+from temporalio.client import WorkflowFailureError, WorkflowUpdateFailedError
 
 from adk import Agent
 from adk.apps import App, ResumabilityConfig
@@ -24,6 +25,7 @@ from adk.testing import MockModel
 from adk.tools import FunctionTool, ToolContext
 from client import AgentClient, SessionBusyError
 from workflows import names
+from workflows.contracts import SessionRef
 
 from .helpers import call, confirmation_answer, simplify, user_text
 from .test_adk_pauses import without_ids
@@ -164,3 +166,44 @@ async def test_a_target_running_again_after_one_answer_is_not_waiting(temporal_e
     assert stored is not None
     assert pay.paid == [70, 30]
     assert len({e.invocation_id for e in stored.events}) == 1  # no message got in between
+
+
+async def test_a_release_whose_waiting_target_ended_meanwhile_is_refused(temporal_env):
+    """The root lists the target's request as awaited, but the target's run has ended by
+    the time the release reaches the root (here: terminated while no worker ran, so the
+    root learns it in the same workflow task as the release): the release is refused,
+    the root is not marked released, and it goes on with what its child's end says."""
+    pay = SlowPay(slow_amount=0)
+    replies = [call("pay", amount=70), after_payment]
+    store = InMemorySessionService()
+    session = f"twaits-{uuid.uuid4().hex[:8]}"
+    workflow_id = names.invocation_workflow_id("transfer_waits_app", USER, session)
+    ref = SessionRef(app_name="transfer_waits_app", user_id=USER, session_id=session)
+    app = transferring_app(pay, replies)
+    runner = new_runner(temporal_env, app, store)
+    queue = runner.task_queue
+    await collect(runner, session, user_text("pay 70"))
+    client = AgentClient(temporal_env.client, store, task_queue=queue)
+    [request] = (await client.status(workflow_id)).pending
+    assert request.awaited and request.owner_workflow_id != workflow_id  # the target waits
+    await runner.close()  # no worker: the root learns of the end with the release
+    target = temporal_env.client.get_workflow_handle(request.owner_workflow_id)
+    await target.terminate("gone")
+    root = temporal_env.client.get_workflow_handle(workflow_id)
+    release = asyncio.create_task(root.execute_update(names.UPDATE_RELEASE, ref, result_type=str))
+    await asyncio.sleep(1.0)  # (admitted: delivered with the root's next task)
+    async with Runner(
+        app=app,
+        session_service=store,
+        temporal_client=temporal_env.client,
+        task_queue=queue,
+        worker_options={"max_cached_workflows": 1},
+    ) as restarted:
+        await restarted._ensure_started()
+        with pytest.raises(WorkflowUpdateFailedError) as refused:
+            await asyncio.wait_for(release, 30)
+        assert "ended meanwhile; nothing to release" in str(refused.value.cause)
+        with pytest.raises(WorkflowFailureError) as failed:  # not ended as released
+            await root.result()
+        assert "Agent clerk failed" in str(failed.value.cause)
+    assert pay.paid == []
