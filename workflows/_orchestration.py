@@ -448,7 +448,11 @@ class Orchestration(RuntimeBase):
                     nested_transfers=nested,
                     shell_step=nested,  # (the flags above at a step's defaults: left out)
                     reports_state=report_state or self.reports_state,
-                    resume=self._resume_points_of(agent) if self.resume_points else {},
+                    # (an AgentTool's run is never resumed: it takes none, even when
+                    # its agent shares a name with one of the tree that paused)
+                    resume=self._resume_points_of(agent)
+                    if self.resume_points and agent_tool is None
+                    else {},
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
