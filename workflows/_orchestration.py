@@ -493,10 +493,10 @@ class Orchestration(RuntimeBase):
     def _child_context(self, child_id: str) -> RunContext:
         """The run context as a child's input carries it: the tree by digest when it has
         one (workflows/_specs.py), and without what the child's workflow id names (its
-        session, invocation and root workflow: `names.agent_run_origin`) or what only
-        the root's summary uses (the user's message)."""
+        session, invocation and root workflow: `names.agent_run_origin`). (Histories
+        from before hold an `asked` field, the user's message: read and ignored.)"""
         context = self.context
-        update: dict[str, Any] = {"asked": ""}
+        update: dict[str, Any] = {}
         if context.root_digest:
             update["root"] = None
         session = context.session

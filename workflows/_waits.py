@@ -216,19 +216,36 @@ class DeferredWaits(HumanWaits):
 
     async def adopt(self, outcome: AgentRunResult) -> None:
         """What a child's run left open (AgentRunResult.deferred) is this run's to wait
-        for now: answers come here (the root is told the new owner)."""
-        if not outcome.deferred:
-            return
+        for now, with the answers that reached the child first."""
+        if outcome.deferred:
+            await self.take_over(
+                outcome.deferred,
+                outcome.responded,
+                resume=outcome.resume,
+                answers=outcome.answers,
+            )
+
+    async def take_over(
+        self,
+        requests: list[PendingRequest],
+        responded: list[str],
+        *,
+        resume: dict[str, dict[str, Any]] | None = None,
+        answers: list[HumanAnswer] | None = None,
+        tell_root: bool = True,
+    ) -> None:
+        """Requests another run left open (a child's, or those of an invocation that gave
+        way: BeginOutput.reopened) become this run's: it owns them, so answers come here
+        (the root is told, unless it never listed them: `tell_root`)."""
         owner = workflow.info().workflow_id
-        requests = [r.model_copy(update={"owner_workflow_id": owner}) for r in outcome.deferred]
-        self.opened += len(requests)
-        self.deferred.extend(requests)
-        self.responded.update(outcome.responded)
-        self.resume_points.update(outcome.resume)
-        for answer in outcome.answers:
+        taken = [r.model_copy(update={"owner_workflow_id": owner}) for r in requests]
+        self.defer(taken, None)
+        self.responded.update(responded)
+        self.resume_points.update(resume or {})
+        for answer in answers or []:
             self.deliver(answer)
-        if self.hub is not None:
-            await self.hub.add(requests)
+        if tell_root and self.hub is not None:
+            await self.hub.add(taken)
 
     def approved_transfer(
         self, agent: AgentSpec, branch: str | None, actions: list[EventActions]

@@ -453,9 +453,6 @@ class RunContext(Compact):
     (workflows/_specs.py): the child workflow fills it in when it starts."""
     root_digest: str | None = None
     root_workflow_id: str = ""
-    asked: str = ""
-    """Unused since child workflows' summaries leave the user's message out (the root's
-    says it); histories from before have it (the message, shortened)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
     inline_workflow_agents: bool = False

@@ -137,7 +137,8 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 if input.rewait:  # no run: its open calls are awaited again
-                    _wait_again_for(runtime, begin)
+                    await runtime.take_over(begin.reopened, begin.responded, tell_root=False)
+                    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
                 else:
                     ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
                     await _go_on(runtime, agent, begin.branch, ran)
@@ -539,15 +540,6 @@ async def _go_on(
         await runtime.follow_transfers(agent, outcome, branch, runtime.records_errors)
     else:
         await runtime.run_with_transfers(agent, branch=branch)
-
-
-def _wait_again_for(runtime: AgentRuntime, begin: BeginOutput) -> None:
-    """The open calls of an invocation that gave way, awaited by this workflow again."""
-    for request in begin.reopened:
-        request.owner_workflow_id = workflow.info().workflow_id
-    runtime.defer(begin.reopened, None)
-    runtime.responded.update(begin.responded)
-    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:
