@@ -193,6 +193,7 @@ class DeferredWaits(HumanWaits):
                 await self._report_awaited(self.deferred, False)  # the agent runs meanwhile
                 break
             if len(handled) > before:  # paused again: (the root lists a child's as running)
+                await self._ended_on_pause(handled[before:])
                 await self._report_awaited(self.deferred, True)
             if self.after_run_due:  # an answer's run that paused again ends
                 await self.end_run(requests[0].agent)
@@ -247,6 +248,36 @@ class DeferredWaits(HumanWaits):
         if tell_root and self.hub is not None:
             await self.hub.add(taken)
 
+    async def _ended_on_pause(self, answered: list[PendingRequest]) -> None:
+        """google-adk 2.13: an answer's run that stops with no model call (another call
+        it paused on is open) ends its agent when its last two events do not pause it:
+        a confirmation's answer and the approved tool's response do (a long-running
+        result alone follows the call that paused). Its end-of-agent marker, at the top
+        (under a workflow agent 2.13 goes on past the step: not followed)."""
+        if not self.context.resumable:
+            return
+        agents = {
+            r.agent: r.branch
+            for r in answered
+            if r.kind == "confirmation" and self._at_the_top(r.agent)
+        }
+        if not agents or not workflow.patched(names.PATCH_END_ON_PAUSE_AGAIN):
+            return
+        for name, branch in agents.items():
+            end = EventActions(end_of_agent=True)
+            self._add_pending(self.new_event(name, branch, actions=end))
+        await self.flush()  # (before the run says it waits: the turn's stream ends there)
+
+    def _at_the_top(self, name: str) -> bool:
+        """No workflow agent above `name` (its ancestors are all LlmAgents)."""
+        tree = self.context.tree
+        parent = tree.parent_of(name)
+        while parent is not None:
+            if parent.kind != "llm":
+                return False
+            parent = tree.parent_of(parent.name)
+        return True
+
     def approved_transfer(
         self, agent: AgentSpec, branch: str | None, actions: list[EventActions]
     ) -> str | None:
@@ -257,12 +288,8 @@ class DeferredWaits(HumanWaits):
         transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
         if not transfer or not workflow.patched(names.PATCH_APPROVED_TRANSFERS):
             return transfer
-        tree = self.context.tree
-        parent = tree.parent_of(agent.name)
-        while parent is not None:
-            if parent.kind != "llm":
-                return None
-            parent = tree.parent_of(parent.name)
+        if not self._at_the_top(agent.name):
+            return None
         if self.context.resumable:
             end = EventActions(end_of_agent=True)
             self._add_pending(self.new_event(agent.name, branch, actions=end))
@@ -288,12 +315,6 @@ class DeferredWaits(HumanWaits):
             ran.append(output.actions)
         await self.flush()
         return ran
-
-    def goes_on_after(self, request_id: str) -> bool:
-        """Whether an answer to `request_id` (one of `deferred`) runs the agent again: not
-        in a resumable app while another request it paused on is open."""
-        others = [r for r in self.deferred if r.id != request_id]
-        return not (self.context.resumable and any(map(self._holds, others)))
 
     def _holds(self, request: PendingRequest) -> bool:
         """A resumable app stays paused on it: a confirmation, or a long-running call

@@ -276,8 +276,7 @@ class AdkInvocationWorkflow:
             return
         if runtime.status != "waiting":
             return
-        if not runtime.goes_on_after(answered.id):  # (a resumable app paused on another)
-            return
+        # (a resumable app's run that pauses again on another says so: _report_awaited)
         for request in runtime.deferred:
             if request.id != answered.id and (known := self._requests.get(request.id)):
                 known.awaited = False

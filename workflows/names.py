@@ -226,6 +226,10 @@ PATCH_APPROVED_TRANSFERS = "approved-tool-transfers-as-2.13"
 workflow agent (the agent runs again), and a resumable app's agent records its
 end-of-agent marker before the target's run (google-adk 2.13). Histories recorded
 before followed it everywhere, with no marker."""
+PATCH_END_ON_PAUSE_AGAIN = "end-of-agent-on-pause-again"
+"""A resumable app's answer run that stops again with no model call (another call it
+paused on is open): the agent's end-of-agent marker, at the top (google-adk 2.13).
+Histories recorded before have none there."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

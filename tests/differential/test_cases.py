@@ -133,12 +133,8 @@ CASES: dict[str, str | None] = {
     "get_user_choice": None,
     "confirmation_transferred_new_message": None,
     "confirmation_transferred_two_answered_apart": None,
-    "confirmation_transferred_two_answered_apart_resumable": (
-        "2.13 records the target's end_of_agent when the first approval's run stops"
-        " without a model call (the other confirmation open: its last two events do not"
-        " pause), and again at its end; ours records it once, at its end (an LlmAgent"
-        " root shows the same)"
-    ),
+    "confirmation_transferred_two_answered_apart_resumable": None,
+    "confirmation_two_answered_apart_resumable": None,
     "request_input": None,
     "vertex_ai_search": None,
     "vertex_ai_search_refused": None,
