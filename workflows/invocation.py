@@ -258,6 +258,24 @@ class AdkInvocationWorkflow:
             # a run that ran the child now waits for it (AgentRunResult.deferred)
             known.owner_workflow_id = request.owner_workflow_id
         self._sync_waiting()
+        await self._release_for_held()
+
+    async def _release_for_held(self) -> None:
+        """A message held (busy policy queue or interrupt) while a transfer's target now
+        waits for answers: the target's wait ends, as the root's own does
+        (`_run_after_answers`), so the invocation ends and the message runs next."""
+        runtime = self._runtime
+        if runtime is None or runtime.released or self._done or self._held.newer() is None:
+            return
+        owners = sorted({r.owner_workflow_id for r in self._waits_in_children()})
+        if not owners or not workflow.patched(names.PATCH_HELD_RELEASES_TARGETS):
+            return
+        runtime.released = True
+        for owner in owners:
+            try:
+                await workflow.get_external_workflow_handle(owner).signal(names.SIGNAL_RELEASE)
+            except Exception:  # noqa: BLE001 - it ended meanwhile: nothing to end
+                pass
 
     async def resolve(self, requests: list[PendingRequest]) -> None:
         for request in requests:
@@ -513,6 +531,7 @@ class AdkInvocationWorkflow:
         )
         if interrupt and self._runtime is not None:
             await self._runtime.stop(self._held.interrupt_reason())
+        await self._release_for_held()
         return answer
 
     @submit.validator

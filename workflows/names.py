@@ -230,6 +230,10 @@ PATCH_END_ON_PAUSE_AGAIN = "end-of-agent-on-pause-again"
 """A resumable app's answer run that stops again with no model call (another call it
 paused on is open): the agent's end-of-agent marker, at the top (google-adk 2.13).
 Histories recorded before have none there."""
+PATCH_HELD_RELEASES_TARGETS = "held-message-releases-waiting-targets"
+"""A message held by the busy policy (queue, interrupt) while a transfer's target waits
+for answers ends the target's wait, as it ends the root's own, so it runs next.
+Histories recorded before kept the target waiting."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

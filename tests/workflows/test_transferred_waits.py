@@ -207,3 +207,60 @@ async def test_a_release_whose_waiting_target_ended_meanwhile_is_refused(tempora
             await root.result()
         assert "Agent clerk failed" in str(failed.value.cause)
     assert pay.paid == []
+
+
+async def test_a_message_queued_while_the_target_ran_goes_next_once_it_waits(temporal_env):
+    """Busy policy `queue`: a message sent while the transfer's target runs is held; when
+    the target then waits for an answer, its wait ends (as the root's own would) and
+    the message runs next, the confirmation staying open."""
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def check(amount: int) -> dict:
+        """Checks the balance."""
+        entered.set()
+        await asyncio.wait_for(release.wait(), timeout=30)
+        return {"ok": True}
+
+    def pay(amount: int) -> dict:
+        """Pays an amount."""
+        return {"paid": amount}
+
+    def reply(request: Any) -> Any:
+        parts = [p for c in request.contents for p in c.parts or []]
+        if [p.text for p in parts if p.text][-1:] == ["hello"]:
+            return "Hello again."
+        if any(p.function_response and p.function_response.name == "check" for p in parts):
+            return call("pay", amount=70)
+        return call("check", amount=70)
+
+    clerk = Agent(
+        name="clerk",
+        description="Pays bills.",
+        model=MockModel.create([reply] * 4),
+        tools=[check, FunctionTool(pay, require_confirmation=True)],
+    )
+    desk = Agent(
+        name="desk",
+        model=MockModel.create([call("transfer_to_agent", agent_name="clerk")]),
+        sub_agents=[clerk],
+    )
+    app = App(name="transfer_waits_app", root_agent=desk, busy_policy="queue")
+    store = InMemorySessionService()
+    session = f"twaits-{uuid.uuid4().hex[:8]}"
+    workflow_id = names.invocation_workflow_id("transfer_waits_app", USER, session)
+    async with new_runner(temporal_env, app, store) as runner:
+        first = asyncio.create_task(collect(runner, session, user_text("pay 70")))
+        await asyncio.wait_for(entered.wait(), 20)
+        second = asyncio.create_task(collect(runner, session, user_text("hello")))
+        await asyncio.sleep(1.0)  # (held by the running invocation)
+        release.set()
+        asked = await asyncio.wait_for(first, 30)
+        said = await asyncio.wait_for(second, 30)
+        assert simplify(said)[-1] == ("clerk", "Hello again.")
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        stored = await store.get_session(
+            app_name="transfer_waits_app", user_id=USER, session_id=session
+        )
+    assert stored is not None
+    assert "adk_request_confirmation" in [c.name for e in asked for c in e.get_function_calls()]
+    assert len({e.invocation_id for e in stored.events}) == 2
