@@ -526,9 +526,7 @@ class AdkInvocationWorkflow:
     @workflow.update(name=names.UPDATE_SUBMIT)
     async def submit(self, message: InvocationInput) -> Submitted:
         """A new message for this session: queued, or interrupting, by the app's policy."""
-        answer, interrupt = await self._held.submit(
-            message, lambda: self._status, lambda: self._done
-        )
+        answer, interrupt = await self._held.submit(message, self._busy_status, lambda: self._done)
         if interrupt and self._runtime is not None:
             await self._runtime.stop(self._held.interrupt_reason())
         await self._release_for_held()
@@ -536,7 +534,15 @@ class AdkInvocationWorkflow:
 
     @submit.validator
     def _validate_submit(self, message: InvocationInput) -> None:
-        self._held.check(message, self._status, self._done)
+        self._held.check(message, self._busy_status(), self._done)
+
+    def _busy_status(self) -> str:
+        """The status the busy policy sees: `waiting` only while the invocation waits
+        for a request (one that is listed while its agent runs again, or while its
+        long-running tool runs, does not make it wait: the message meets the policy)."""
+        if self._status == "waiting" and not any(r.awaited for r in self._pending()):
+            return "running"
+        return self._status
 
     @workflow.query(
         name=names.QUERY_STATUS, description="Invocation id, status and pending requests"

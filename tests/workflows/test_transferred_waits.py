@@ -52,7 +52,9 @@ class SlowPay:
         return {"paid": amount}
 
 
-def transferring_app(pay: SlowPay, clerk_replies: list[Any], resumable: bool = False) -> App:
+def transferring_app(
+    pay: SlowPay, clerk_replies: list[Any], resumable: bool = False, policy: str = "reject"
+) -> App:
     clerk = Agent(
         name="clerk",
         description="Pays bills.",
@@ -65,8 +67,12 @@ def transferring_app(pay: SlowPay, clerk_replies: list[Any], resumable: bool = F
         sub_agents=[clerk],
     )
     config = ResumabilityConfig(is_resumable=True) if resumable else None
-    # busy_policy: reject
-    return App(name="transfer_waits_app", root_agent=desk, resumability_config=config)
+    return App(
+        name="transfer_waits_app",
+        root_agent=desk,
+        resumability_config=config,
+        busy_policy=policy,  # type: ignore[arg-type]
+    )
 
 
 def after_payment(request: Any) -> str:
@@ -80,6 +86,49 @@ def after_payment(request: Any) -> str:
     if {"paid": 30} in paid:
         return "Paid 30 too."
     return "Paid 70; 30 still waits for your approval."
+
+
+async def test_a_message_while_the_target_runs_again_is_queued_then_runs(temporal_env):
+    """Busy policy `queue`: a message sent while the target runs again after one answer
+    is held (the invocation does not wait then); when the target waits again for the
+    other request, that wait ends and the message runs next, the request left open."""
+    pay = SlowPay(slow_amount=70)
+
+    def reply(request: Any) -> Any:
+        texts = [p.text for c in request.contents for p in c.parts or [] if p.text]
+        if texts[-1:] == ["hello"]:
+            return "Hello again."
+        return after_payment(request)
+
+    replies = [[call("pay", amount=70), call("pay", amount=30)], *[reply] * 3]
+    store = InMemorySessionService()
+    session = f"twaits-{uuid.uuid4().hex[:8]}"
+    workflow_id = names.invocation_workflow_id("transfer_waits_app", USER, session)
+    app = transferring_app(pay, replies, policy="queue")
+    async with new_runner(temporal_env, app, store) as runner:
+        first = await collect(runner, session, user_text("pay 70 and 30"))
+        seventy, thirty = confirmation_for(first, 70), confirmation_for(first, 30)
+        answering = asyncio.create_task(
+            collect(runner, session, confirmation_answer(seventy, True))
+        )
+        await asyncio.wait_for(pay.entered.wait(), 20)
+        queued = asyncio.create_task(collect(runner, session, user_text("hello")))
+        await asyncio.sleep(1.0)  # (held by the running invocation)
+        pay.release.set()
+        second = await asyncio.wait_for(answering, 30)
+        said = await asyncio.wait_for(queued, 30)
+        assert simplify(said)[-1] == ("clerk", "Hello again.")
+        await temporal_env.client.get_workflow_handle(workflow_id).result()
+        stored = await store.get_session(
+            app_name="transfer_waits_app", user_id=USER, session_id=session
+        )
+    assert stored is not None
+    assert without_ids(simplify(second))[:2] == [
+        ("clerk", ("response", "pay", {"paid": 70})),
+        ("clerk", "Paid 70; 30 still waits for your approval."),
+    ]
+    assert pay.paid == [70]
+    assert thirty not in {r.id for e in stored.events for r in e.get_function_responses()}
 
 
 def new_runner(env: Any, app: App, store: Any) -> Runner:
