@@ -68,3 +68,10 @@ def test_an_unported_module_is_also_an_import_error_for_optional_import_probes()
         assert error.name == "adk.tools.openapi_tool"
     else:
         raise AssertionError("expected the import to fail")
+
+
+def test_the_version_is_google_adks_that_the_api_follows() -> None:
+    """`google.adk.__version__` checks in user code see the API version implemented."""
+    version = importlib.import_module("adk.version")
+    adk = importlib.import_module("adk")
+    assert adk.__version__ == version.__version__ == VERSION
