@@ -244,26 +244,9 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order: the
     plugins' first; one that answers skips the agent's own)."""
-    if agent.canonical_before_model_callbacks or any(
-        # durable-adk's own plugins copy what they change; a plugin of the user's may
-        # change anything
-        not is_ours(type(plugin).before_model_callback)
-        for plugin in plugins.plugins
-    ):
-        llm_request._own_contents()  # callbacks may change the contents in place
-    with user_code("a plugin's before_model_callback"):
-        override = await plugins.run_before_model_callback(
-            callback_context=callback_context, llm_request=llm_request
-        )
+    override = await before_model(agent, plugins, callback_context, llm_request)
     if override:
-        return override  # type: ignore[no-any-return]
-    for callback in agent.canonical_before_model_callbacks:
-        with user_code(f"before_model_callback of agent {agent.name}"):
-            override = await call_maybe_async(
-                callback, callback_context=callback_context, llm_request=llm_request
-            )
-        if override:
-            return override  # type: ignore[no-any-return]
+        return override
     # google-adk 2.13: the agent's name as a billing label, unless the request already has one
     llm_request.config.labels = dict(llm_request.config.labels or {})
     llm_request.config.labels.setdefault("adk_agent_name", agent.name)
@@ -284,6 +267,37 @@ async def _run_model(
         if altered:
             return _grounded(altered, llm_request, callback_context)
     return _grounded(response, llm_request, callback_context)
+
+
+async def before_model(
+    agent: LlmAgent,
+    plugins: PluginManager,
+    callback_context: CallbackContext,
+    llm_request: LlmRequest,
+) -> LlmResponse | None:
+    """The before_model callbacks on the request, the plugins' first; the first
+    response one returns (which skips the model call), else None."""
+    if agent.canonical_before_model_callbacks or any(
+        # durable-adk's own plugins copy what they change; a plugin of the user's may
+        # change anything
+        not is_ours(type(plugin).before_model_callback)
+        for plugin in plugins.plugins
+    ):
+        llm_request._own_contents()  # callbacks may change the contents in place
+    with user_code("a plugin's before_model_callback"):
+        override = await plugins.run_before_model_callback(
+            callback_context=callback_context, llm_request=llm_request
+        )
+    if override:
+        return override  # type: ignore[no-any-return]
+    for callback in agent.canonical_before_model_callbacks:
+        with user_code(f"before_model_callback of agent {agent.name}"):
+            override = await call_maybe_async(
+                callback, callback_context=callback_context, llm_request=llm_request
+            )
+        if override:
+            return override  # type: ignore[no-any-return]
+    return None
 
 
 def _grounded(

@@ -19,6 +19,7 @@ CASES: dict[str, str | None] = {
     "tools_signatures": None,
     "user_message_parts": None,
     "callback_raises": None,
+    "callback_added_tool": None,
     "model_response_shapes": None,
     "context_fields": None,
     "node_paths_transfers": None,
