@@ -56,6 +56,10 @@ class CallbackContext(ReadonlyContext):
             hint=hint or "", payload=payload
         )
 
+    def get_invocation_context(self) -> InvocationContext:
+        """A copy of the invocation context (its session the one this context shows)."""
+        return self._invocation_context.model_copy(update={"session": self.session})
+
     @property
     def state(self) -> State:  # type: ignore[override]
         """Session state; writes are recorded in the event's state_delta."""

@@ -24,7 +24,6 @@ UNPORTED_CONTEXT_NAMES = frozenset(
         "error",
         "error_node_path",
         "event_author",
-        "get_invocation_context",
         "interrupt_ids",
         "isolation_scope",
         "node",
