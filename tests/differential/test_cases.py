@@ -20,6 +20,7 @@ CASES: dict[str, str | None] = {
     "user_message_parts": None,
     "callback_raises": None,
     "callback_added_tool": None,
+    "plugin_reflect_retry_model": None,
     "model_response_shapes": None,
     "context_fields": None,
     "node_paths_transfers": None,
