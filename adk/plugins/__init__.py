@@ -39,8 +39,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    """DebugLoggingPlugin and ReflectAndRetryModelPlugin on first use (as 2.13); google.adk names not ported yet raise
-    NotImplementedError naming them."""
+    """DebugLoggingPlugin and ReflectAndRetryModelPlugin on first use (as 2.13);
+    google.adk names not ported yet raise NotImplementedError naming them."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise unported_attribute(__name__, name)
