@@ -13,14 +13,17 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("google.adk")
 # 2.13's own warnings: its ToolAuthHandler calls a method it deprecated, and it passes
-# httpx per-request cookies (ours sets them on the built request)
+# httpx per-request cookies and raw `data=` (ours: cookies on the built request, raw
+# bodies as `content=`, the same bytes)
 pytestmark = [
     pytest.mark.filterwarnings("ignore:This method is deprecated:DeprecationWarning"),
     pytest.mark.filterwarnings("ignore:Setting per-request cookies:DeprecationWarning"),
+    pytest.mark.filterwarnings("ignore:Use 'content=<...>':DeprecationWarning"),
 ]
 
 from google.adk.tools.openapi_tool import OpenAPIToolset as RefToolset  # noqa: E402
@@ -468,3 +471,115 @@ async def test_flows_that_need_the_credential_request_are_refused() -> None:
         auth_helpers.service_account_scheme_credential(None)
     with pytest.raises(NotImplementedError, match="credential_exchangers"):
         import adk.tools.openapi_tool.auth.credential_exchangers  # noqa: F401
+
+
+BODIES: dict[str, Any] = {
+    "openapi": "3.0.0",
+    "info": {"title": "Bodies", "version": "1"},
+    "servers": [{"url": "http://93.184.216.34/api?fixed=1"}],
+    "security": [{"key": []}],
+    "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "query", "name": "key"}}},
+    "paths": {
+        f"/{kind.replace('/', '_')}": {
+            "post": {
+                "operationId": f"send_{kind.replace('/', '_').replace('-', '_')}",
+                "requestBody": {"content": {kind: {"schema": schema}}},
+                "responses": {"200": {"description": "ok"}},
+            }
+        }
+        for kind, schema in [
+            ("application/x-www-form-urlencoded", {"type": "object", "properties": {"a": {}}}),
+            ("text/plain", {"type": "string"}),
+            ("application/octet-stream", {"type": "string", "format": "binary"}),
+            ("application/merge-patch+json", {"type": "array", "items": {"type": "integer"}}),
+            ("multipart/form-data", {"type": "object", "properties": {"f": {"type": "string"}}}),
+        ]
+    },
+}
+BODY_CALLS = [
+    ("send_application_x_www_form_urlencoded", {"a": "b c"}),
+    ("send_text_plain", {"body": "hello"}),
+    ("send_application_octet_stream", {"body": "raw"}),
+    ("send_application_merge_patch_json", {"array": [1, 2]}),
+    ("send_multipart_form_data", {"f": "content"}),
+]
+
+
+def _recorded(make: Any, spec: dict[str, Any], name: str, args: dict[str, Any], **kw: Any) -> Any:
+    """What the tool sent (through a MockTransport) and what it returned."""
+    seen: list[httpx.Request] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if kw.get("fail"):
+            raise kw["fail"]
+        return httpx.Response(kw.get("status", 200), text=kw.get("text", '{"ok": true}'))
+
+    toolset = make(
+        spec_dict=copy.deepcopy(spec),
+        httpx_client_factory=lambda: httpx.AsyncClient(transport=httpx.MockTransport(answer)),
+        **{k: v for k, v in kw.items() if k in ("auth_credential", "allow_private_network_access")},
+    )
+    result = asyncio.run(toolset.get_tool(name).call(args=dict(args), tool_context=None))
+    sent = [
+        (
+            r.method,
+            str(r.url),
+            sorted((k, v) for k, v in r.headers.items() if k not in ("user-agent", "content-type")),
+            r.headers.get("content-type", "").split(";")[0],
+            r.extensions.get("sni_hostname"),
+            r.read() if "multipart" not in r.headers.get("content-type", "") else b"<multipart>",
+        )
+        for r in seen
+    ]
+    return sent, result
+
+
+def _credential(ours: bool) -> Any:
+    if ours:
+        from adk.auth.auth_credential import AuthCredential, AuthCredentialTypes
+    else:
+        from google.adk.auth.auth_credential import AuthCredential, AuthCredentialTypes
+    return AuthCredential(auth_type=AuthCredentialTypes.API_KEY, api_key="k1")
+
+
+@pytest.mark.parametrize(("name", "args"), BODY_CALLS)
+def test_bodies_and_a_spec_declared_key_are_sent_as_google_adk_sends_them(
+    name: str, args: dict[str, Any]
+) -> None:
+    """A public IP literal: the request is vetted and pinned, as in 2.13."""
+    ours = _recorded(OpenAPIToolset, BODIES, name, args, auth_credential=_credential(True))
+    reference = _recorded(RefToolset, BODIES, name, args, auth_credential=_credential(False))
+    assert ours == reference
+    assert "key=k1" in ours[0][0][1] and "fixed=1" in ours[0][0][1]
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    [
+        {"status": 500, "text": "boom"},
+        {"text": "not json"},
+        {"fail": httpx.ReadTimeout("slow")},
+        {"fail": httpx.ConnectTimeout("slow")},
+    ],
+    ids=["500", "text", "read_timeout", "connect_timeout"],
+)
+def test_outcomes_are_google_adks(outcome: dict[str, Any]) -> None:
+    spec = _spec_at("http://93.184.216.34/v1")
+    ours = _recorded(OpenAPIToolset, spec, "delete_pet", {"pet_id": "1"}, **outcome)
+    reference = _recorded(RefToolset, spec, "delete_pet", {"pet_id": "1"}, **outcome)
+    assert ours == reference
+    assert ours[0][0][1] == "http://93.184.216.34/v1/pets/1"  # it was sent
+    expected = {"500": "Status Code: 500, boom", "text": None, "slow": "Request timed out"}
+    if "error" in ours[1]:
+        assert any(e and e in ours[1]["error"] for e in expected.values())
+    else:
+        assert ours[1] == {"text": "not json"}
+
+
+def test_an_unresolvable_host_is_google_adks_error() -> None:
+    spec = _spec_at("http://no-such-host.invalid/v1")
+    ours = _recorded(OpenAPIToolset, spec, "delete_pet", {"pet_id": "1"})
+    reference = _recorded(RefToolset, spec, "delete_pet", {"pet_id": "1"})
+    assert ours == reference
+    assert ours[1]["error"].endswith("Unable to resolve host: no-such-host.invalid")

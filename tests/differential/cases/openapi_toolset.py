@@ -2,7 +2,8 @@
 query, header and body parameters, `$ref`s, an operation without operationId),
 filtered and prefixed, called with an API key and a header provider reading state against a local HTTP server (stdlib
 http.server on loopback, one per side) that echoes each request, plus an HTTP
-error (2.13's error result) and a plain function beside them."""
+error (2.13's error result), one operation's RestApiTool on its own and a plain
+function beside them."""
 
 import json
 import threading
@@ -114,8 +115,13 @@ def _call(tool, **args):
 
 def build(scripted):
     scheme, credential = token_to_scheme_credential("apikey", "header", "X-Api-Key", "k-123")
+    spec = SPEC.replace("{base}", _serve())
+    # one operation as a tool of its own (RestApiTool), as 2.13's docs show
+    delete_pet = OpenAPIToolset(
+        spec_str=spec, spec_str_type="yaml", allow_private_network_access=True
+    ).get_tool("delete_pet")
     pets = OpenAPIToolset(
-        spec_str=SPEC.replace("{base}", _serve()),
+        spec_str=spec,
         spec_str_type="yaml",
         auth_scheme=scheme,
         auth_credential=credential,
@@ -129,11 +135,12 @@ def build(scripted):
         _call("store_create_pet", name="Rex", kind="dog", tags=["good", "boy"]),
         "Two listed, Rex added.",
         _call("store_pets_pet_id_get", pet_id="7"),
-        "There is no pet 7.",
+        _call("delete_pet", pet_id="3"),
+        "There is no pet 7; pet 3 is gone.",
     )
     return LlmAgent(
         name="pets_agent",
         model=model,
         instruction="Look after the pet store with its tools.",
-        tools=[today, pets],
+        tools=[today, pets, delete_pet],
     )

@@ -244,6 +244,9 @@ async def send(
 async def _request(
     client: httpx.AsyncClient, *, follow_redirects: Any = httpx.USE_CLIENT_DEFAULT, **params: Any
 ) -> httpx.Response:
-    """`client.request(**params)`, its cookies set on the request (httpx deprecates
-    per-request cookies in `request`, with a warning on every call)."""
+    """`client.request(**params)`, its cookies set on the request and raw text or bytes
+    given as `content` (the same bytes: httpx deprecates both spellings, with a
+    warning on every call)."""
+    if isinstance(params.get("data"), (str, bytes)):
+        params["content"] = params.pop("data")
     return await client.send(client.build_request(**params), follow_redirects=follow_redirects)

@@ -13,13 +13,10 @@ is raised, as in 2.13.
 
 from __future__ import annotations
 
-import functools
-import importlib.metadata
 import logging
 import ssl
 from collections.abc import Callable
-from typing import Any, Union, cast
-from urllib.parse import parse_qs, quote, urlparse, urlunparse
+from typing import Any, Union
 
 import httpx
 from google.genai.types import FunctionDeclaration
@@ -38,6 +35,9 @@ from ..auth.auth_helpers import credential_to_param, dict_to_auth_scheme
 from ..common.common import ApiParameter
 from . import _http
 from ._http import HttpxClientFactory as HttpxClientFactory
+from ._request import body_for, encode_path_param, to_param_string, url_for, user_agent_version
+from ._request import encode_path_param as _encode_path_param  # noqa: F401 (2.13's names)
+from ._request import to_param_string as _to_param_string  # noqa: F401
 from .openapi_spec_parser import OperationEndpoint, ParsedOperation
 from .operation_parser import OperationParser
 
@@ -56,37 +56,6 @@ def snake_to_lower_camel(snake_case_string: str) -> str:
         return snake_case_string
     first, *rest = snake_case_string.split("_")
     return first.lower() + "".join(part.capitalize() for part in rest)
-
-
-def _to_param_string(value: object) -> str:
-    """A path, header or cookie value as OpenAPI's `simple` style writes it."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return ",".join(_to_param_string(item) for item in value if item is not None)
-    if isinstance(value, dict):
-        return ",".join(f"{k},{_to_param_string(v)}" for k, v in value.items() if v is not None)
-    return str(value)
-
-
-def _encode_path_param(*, name: str, value: str) -> str:
-    """Percent-encoded (`/` too); a `.` or `..` segment is refused, so a value cannot
-    lead the request to a path the spec does not declare."""
-    for segment in value.replace("\\", "/").split("/"):
-        if segment in (".", ".."):
-            raise InputValidationError(
-                f"Path parameter {name!r} must not contain current-directory or"
-                " parent-directory segments."
-            )
-    return quote(value, safe="")
-
-
-@functools.cache
-def _user_agent_version() -> str:
-    try:
-        return importlib.metadata.version("durable-adk")
-    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - a source tree
-        return "0"
 
 
 class RestApiTool(BaseTool):
@@ -246,7 +215,7 @@ class RestApiTool(BaseTool):
         path_params: dict[str, Any] = {}
         query_params: dict[str, Any] = {}
         header_params: dict[str, str] = {
-            "User-Agent": f"durable-adk/{_user_agent_version()} (tool: {self.name})"
+            "User-Agent": f"durable-adk/{user_agent_version()} (tool: {self.name})"
         }
         cookie_params: dict[str, str] = {}
         credential = self.auth_credential
@@ -259,19 +228,19 @@ class RestApiTool(BaseTool):
                 continue  # not a parameter of the operation
             original, location = param.original_name, param.param_location
             if location == "path":
-                path_params[original] = _encode_path_param(
-                    name=original, value=_to_param_string(value)
+                path_params[original] = encode_path_param(
+                    name=original, value=to_param_string(value)
                 )
             elif value is None:
                 continue
             elif location == "query":
                 query_params[original] = value
             elif location == "header":
-                header_params[original] = _to_param_string(value)
+                header_params[original] = to_param_string(value)
             elif location == "cookie":
-                cookie_params[original] = _to_param_string(value)
-        url = self._url(parameters, path_params, query_params)
-        body_kwargs = self._body(parameters, kwargs, header_params)
+                cookie_params[original] = to_param_string(value)
+        url = url_for(self.endpoint, parameters, path_params, query_params)
+        body_kwargs = body_for(self.operation, parameters, kwargs, header_params)
         for key, value in self._default_headers.items():
             header_params.setdefault(key, value)
         return {
@@ -282,66 +251,6 @@ class RestApiTool(BaseTool):
             "cookies": cookie_params,
             **body_kwargs,
         }
-
-    def _url(
-        self,
-        parameters: list[ApiParameter],
-        path_params: dict[str, Any],
-        query_params: dict[str, Any],
-    ) -> str:
-        """base URL + path with its parameters; a query string the spec wrote in the path
-        moves into the query parameters (httpx would replace it)."""
-        base_url = self.endpoint.base_url or ""
-        base_url = base_url[:-1] if base_url.endswith("/") else base_url
-        try:
-            path = self.endpoint.path.format(**path_params)
-        except KeyError as error:
-            missing = error.args[0] if error.args else str(error)
-            for param in parameters:
-                if param.param_location == "path" and param.original_name == missing:
-                    if param.py_name:
-                        raise InputValidationError(
-                            f"Missing required path parameter '{param.py_name}'."
-                        ) from error
-            raise
-        parsed = urlparse(f"{base_url}{path}")
-        for part in (parsed.query, parsed.fragment):
-            if part:
-                for key, values in parse_qs(part).items():
-                    query_params.setdefault(key, values[0] if len(values) == 1 else values)
-        return urlunparse(parsed._replace(query="", fragment=""))
-
-    def _body(
-        self, parameters: list[ApiParameter], kwargs: dict[str, Any], headers: dict[str, str]
-    ) -> dict[str, Any]:
-        """The request body from the body parameters (the first media type's encoding)."""
-        body = self.operation.requestBody
-        if not body:
-            return {}
-        mime_type, media = next(iter(body.content.items()))  # type: ignore[union-attr]
-        data: Any = None
-        if cast(Any, media.schema_).type == "object":  # (no schema: AttributeError, as 2.13)
-            data = {
-                p.original_name: kwargs[p.py_name]
-                for p in parameters
-                if p.param_location == "body" and p.py_name in kwargs
-            }
-        else:  # one body parameter, whatever its (deduplicated) name
-            param = next((p for p in parameters if p.param_location == "body"), None)
-            data = kwargs.get(param.py_name) if param and param.py_name in kwargs else None
-        encoded: dict[str, Any] = {}
-        if mime_type == "application/json" or mime_type.endswith("+json"):
-            if data is not None:
-                encoded["json"] = data
-        elif mime_type in ("application/x-www-form-urlencoded", "application/octet-stream"):
-            encoded["data"] = data
-        elif mime_type == "text/plain":
-            encoded["data"] = data
-        elif mime_type == "multipart/form-data":
-            encoded["files"] = data
-        if mime_type and mime_type != "multipart/form-data":
-            headers["Content-Type"] = mime_type  # multipart: httpx sets it with the boundary
-        return encoded
 
     async def run_async(
         self, *, args: dict[str, Any], tool_context: ToolContext | None
