@@ -583,3 +583,75 @@ def test_an_unresolvable_host_is_google_adks_error() -> None:
     reference = _recorded(RefToolset, spec, "delete_pet", {"pet_id": "1"})
     assert ours == reference
     assert ours[1]["error"].endswith("Unable to resolve host: no-such-host.invalid")
+
+
+def _http_credential(ours: bool, **http: Any) -> Any:
+    if ours:
+        from adk.auth import auth_credential as module
+    else:
+        from google.adk.auth import auth_credential as module
+    credentials = module.HttpCredentials(**http.pop("credentials"))
+    return module.AuthCredential(
+        auth_type=module.AuthCredentialTypes.HTTP,
+        http=module.HttpAuth(credentials=credentials, **http),
+    )
+
+
+@pytest.mark.parametrize(
+    ("scheme", "http"),
+    [
+        (
+            {
+                "type": "oauth2",
+                "flows": {"implicit": {"authorizationUrl": "https://a", "scopes": {}}},
+            },
+            {"scheme": "bearer", "credentials": {"token": "t0k"}},
+        ),
+        (
+            {"type": "http", "scheme": "basic"},
+            {"scheme": "basic", "credentials": {"username": "u"}},
+        ),
+        (
+            {"type": "http", "scheme": "bearer", "description": "The token"},
+            {
+                "scheme": "bearer",
+                "credentials": {"token": "t0k"},
+                "additional_headers": {"X-Extra": "1"},
+            },
+        ),
+    ],
+    ids=["oauth2_scheme_bearer_token", "basic", "bearer_extra_headers"],
+)
+def test_a_spec_declared_scheme_with_a_static_credential(
+    scheme: dict[str, Any], http: dict[str, Any]
+) -> None:
+    spec = _spec_at("http://93.184.216.34/v1")
+    spec["components"]["securitySchemes"] = {"auth": scheme}
+    spec["security"] = [{"auth": []}]
+    ours = _recorded(
+        OpenAPIToolset,
+        spec,
+        "delete_pet",
+        {"pet_id": "1"},
+        auth_credential=_http_credential(True, **copy.deepcopy(http)),
+    )
+    reference = _recorded(
+        RefToolset,
+        spec,
+        "delete_pet",
+        {"pet_id": "1"},
+        auth_credential=_http_credential(False, **copy.deepcopy(http)),
+    )
+    assert ours == reference
+    assert any(k == "authorization" for k, _ in ours[0][0][2])
+
+
+def test_an_api_key_in_a_cookie() -> None:
+    spec = _spec_at("http://93.184.216.34/v1")
+    spec["components"]["securitySchemes"] = {"k": {"type": "apiKey", "in": "cookie", "name": "sid"}}
+    spec["security"] = [{"k": []}]
+    args = {"pet_id": "1"}
+    ours = _recorded(OpenAPIToolset, spec, "delete_pet", args, auth_credential=_credential(True))
+    reference = _recorded(RefToolset, spec, "delete_pet", args, auth_credential=_credential(False))
+    assert ours == reference
+    assert ("cookie", "sid=k1") in ours[0][0][2]

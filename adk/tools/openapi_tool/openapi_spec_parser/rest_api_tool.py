@@ -6,9 +6,10 @@ arguments and the function response (never the credentials, which the worker's
 agent definition holds and the activity attaches). Requests, results and errors
 are google-adk 2.13's: the JSON response (or `{"text": ...}`), and for an HTTP
 error, a refused URL or a timeout 2.13's `{"error": "Tool ... execution failed.
-..."}`. A connection that fails outright fails the activity's attempt while
-Temporal has attempts left (the call is made again); on the last one the error
-is raised, as in 2.13.
+..."}`. A request that could not connect (so was never sent) fails the
+activity's attempt while Temporal has attempts left (the call is made again); on
+the last one, and for any other transport error (the request may have reached the
+server), the error is raised, as in 2.13.
 """
 
 from __future__ import annotations
@@ -295,7 +296,7 @@ class RestApiTool(BaseTool):
         except httpx.TimeoutException as error:
             self._logger.warning("API call timed out for tool %s: %s %s", self.name, method, url)
             return self._format_error_response(f"Request timed out ({type(error).__name__}).")
-        except httpx.TransportError as error:
+        except httpx.ConnectError as error:
             if retry_available.get():
                 raise TransientToolError(
                     f"RestApiTool {self.name}: {method} {url} failed"
