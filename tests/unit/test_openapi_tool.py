@@ -205,6 +205,113 @@ paths:
 """
 
 
+EDGES: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "Edges", "version": "1"},
+    "paths": {
+        "/items/{id}": {
+            "parameters": [{"$ref": "#/components/parameters/Id"}],
+            "patch": {
+                "operationId": "PatchItem_v2",
+                "summary": "Patch",
+                "description": "Patches an item.\n\nWith *markdown*.",
+                "deprecated": True,
+                "parameters": [
+                    {"name": "filter", "in": "query", "content": {"application/json": {}}},
+                    {"name": "if", "in": "header", "schema": {"type": "integer", "minimum": 1}},
+                    {"name": "x-trace", "in": "header", "schema": {"type": "string"}, "x-ext": 1},
+                ],
+                "requestBody": {"$ref": "#/components/requestBodies/Patch"},
+                "responses": {
+                    "2XX": {"description": "range"},
+                    "default": {"description": "error"},
+                    "200": {"$ref": "#/components/responses/Item"},
+                },
+            },
+            "post": {
+                "operationId": "chooseItem",
+                "requestBody": {
+                    "description": "One of",
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "anyOf": [{"type": "string"}, {"$ref": "#/components/schemas/Item"}]
+                            }
+                        }
+                    },
+                },
+                "responses": {"201": {"description": "made"}},
+            },
+            "put": {
+                "operationId": "putItem",
+                "requestBody": {
+                    "content": {
+                        "application/json": {
+                            "schema": {"type": "integer", "description": "A number"}
+                        },
+                        "text/plain": {"schema": {"type": "string"}},
+                    }
+                },
+                "responses": {},
+            },
+        }
+    },
+    "components": {
+        "parameters": {
+            "Id": {
+                "name": "id",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "pattern": "^[a-z]+$"},
+            }
+        },
+        "requestBodies": {
+            "Patch": {
+                "content": {
+                    "application/merge-patch+json": {
+                        "schema": {
+                            "allOf": [{"$ref": "#/components/schemas/Item"}],
+                            "type": "object",
+                            "properties": {
+                                "meta": {
+                                    "type": "object",
+                                    "additionalProperties": {"type": "string"},
+                                    "nullable": True,
+                                    "example": {"a": "b"},
+                                },
+                                "self": {"$ref": "#/components/schemas/Item"},
+                                "readOnlyThing": {
+                                    "type": "string",
+                                    "readOnly": True,
+                                    "default": "x",
+                                },
+                            },
+                            "required": ["self"],
+                        }
+                    }
+                }
+            }
+        },
+        "responses": {
+            "Item": {
+                "description": "The item",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Item"}}},
+            }
+        },
+        "schemas": {
+            "Item": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string", "examples": ["a"]},
+                    "children": {"type": "array", "items": {"$ref": "#/components/schemas/Item"}},
+                    "kind": {"type": ["string", "null"], "enum": ["a", "b", None]},
+                },
+            }
+        },
+    },
+}
+
+
 def _declaration(tool: Any) -> str:
     return json.dumps(tool._get_declaration().model_dump(mode="json", exclude_none=True))
 
@@ -245,13 +352,15 @@ async def _both(**kwargs: Any) -> tuple[list[Any], list[Any]]:
         {"spec_str": json.dumps(PETSTORE)},
         {"spec_dict": PETSTORE, "preserve_property_names": True},
         {"spec_str": YAML_SPEC, "spec_str_type": "yaml"},
+        {"spec_dict": EDGES},
+        {"spec_dict": EDGES, "preserve_property_names": True},
     ],
-    ids=["dict", "json", "preserve_names", "yaml"],
+    ids=["dict", "json", "preserve_names", "yaml", "edges", "edges_preserve_names"],
 )
 async def test_tools_and_declarations_are_google_adks(kwargs: dict[str, Any]) -> None:
     ours, reference = await _both(**kwargs)
     assert _described(ours) == _described(reference)
-    assert len(ours) >= 4
+    assert len(ours) >= 3
 
 
 async def test_names_without_operation_id_and_collisions() -> None:
@@ -655,3 +764,21 @@ def test_an_api_key_in_a_cookie() -> None:
     reference = _recorded(RefToolset, spec, "delete_pet", args, auth_credential=_credential(False))
     assert ours == reference
     assert ("cookie", "sid=k1") in ours[0][0][2]
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {"paths": {"/a": {"get": {"parameters": [{"$ref": "other.yaml#/P"}]}}}},
+        {"paths": {"/a": {"get": {"responses": {"200": {"$ref": "#/nowhere"}}}}}},
+        {"paths": {"/a": {"post": {"requestBody": {"content": {"a/b": {"schema": False}}}}}}},
+    ],
+    ids=["external_ref", "dangling_response_ref", "false_schema"],
+)
+def test_bad_specs_fail_as_google_adks(spec: dict[str, Any]) -> None:
+    failures = []
+    for make in (OpenAPIToolset, RefToolset):
+        with pytest.raises(Exception) as caught:
+            make(spec_dict=copy.deepcopy(spec))
+        failures.append((type(caught.value).__name__, str(caught.value)))
+    assert failures[0] == failures[1]
