@@ -1,6 +1,6 @@
 """An OpenAPI toolset over a YAML spec: its operations declared to the model (path,
 query, header and body parameters, `$ref`s, an operation without operationId),
-filtered and prefixed, called with an API key and a header provider reading state against a local HTTP server (stdlib
+filtered (a predicate reading state) and prefixed, called with an API key and a header provider reading state against a local HTTP server (stdlib
 http.server on loopback, one per side) that echoes each request, plus an HTTP
 error (2.13's error result), one operation's RestApiTool on its own and a plain
 function beside them."""
@@ -113,6 +113,12 @@ def _call(tool, **args):
     return types.Part.from_function_call(name=tool, args=args)
 
 
+def on_shift(tool, readonly_context=None):
+    """A predicate filter reading state: deleting is not for the night shift."""
+    night = readonly_context is not None and readonly_context.state.get("shift") == "night"
+    return not (night and tool.name == "delete_pet")
+
+
 def build(scripted):
     scheme, credential = token_to_scheme_credential("apikey", "header", "X-Api-Key", "k-123")
     spec = SPEC.replace("{base}", _serve())
@@ -125,7 +131,7 @@ def build(scripted):
         spec_str_type="yaml",
         auth_scheme=scheme,
         auth_credential=credential,
-        tool_filter=["list_pets", "create_pet", "pets_pet_id_get"],
+        tool_filter=on_shift,
         tool_name_prefix="store",
         allow_private_network_access=True,
         header_provider=lambda ctx: {"X-Caller": f"{ctx.agent_name}/{ctx.state.get('shift')}"},
