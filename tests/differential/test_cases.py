@@ -126,6 +126,7 @@ CASES: dict[str, str | None] = {
     "custom_as_agent_tool": None,
     "custom_transfer_target": None,
     "mcp_toolset": None,
+    "openapi_toolset": None,
     "compaction_sliding_window": None,
     "compaction_token_threshold": None,
     "compaction_default_summarizer": None,
