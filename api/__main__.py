@@ -57,6 +57,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         " $DURABLE_ADK_DATA_DIR/artifacts)",
     )
     parser.add_argument(
+        "--allow-origins",
+        action="append",
+        default=[],
+        help="an origin whose browser requests are served, with CORS headers (repeatable;"
+        " `regex:PATTERN` for a pattern), as adk api_server --allow_origins; other origins"
+        " but the server's own are refused",
+    )
+    parser.add_argument(
         "--give-up-after",
         type=float,
         default=30.0,
@@ -101,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         artifact_service=artifacts,
         task_queue=args.task_queue,
         give_up_after=args.give_up_after,
+        allow_origins=args.allow_origins,
     )
     try:
         uvicorn.run(app, host=args.host, port=args.port)

@@ -26,6 +26,7 @@ from client import AgentClient, TemporalUnreachableError
 from . import _artifacts, _hitl, _sessions
 from ._catalog import AppCatalog, UnknownAppError
 from ._models import RunAgentRequest
+from ._origins import add_origin_rules
 from ._run import RunRefused, check_request, event_json, run_config_of, run_events, start_run
 from ._temporal import TemporalConnection, TemporalUnavailable
 
@@ -70,18 +71,22 @@ def create_app(
     artifact_service: BaseArtifactService | None = None,
     task_queue: str | None = None,
     give_up_after: float = 30.0,
+    allow_origins: list[str] | None = None,
 ) -> FastAPI:
     """The REST API over `session_service` (the store the workers write) and Temporal.
 
     give_up_after: seconds without contact with Temporal before a request answers 503
     (the invocation itself goes on). artifact_service: serves google-adk's artifact
     routes (the workers' artifacts: the same folder or bucket); None leaves them out.
-    The caller owns the services (and closes them).
+    The caller owns the services (and closes them). allow_origins: the origins (or
+    `regex:` patterns) whose browser requests are served, with CORS headers; any
+    other origin but the server's own is refused (403), as google-adk's api_server.
     """
     clients = Clients(temporal, session_service, task_queue, give_up_after)
 
     app = FastAPI(title="durable-adk", version=__version__)
     _errors(app)
+    add_origin_rules(app, allow_origins or [])
 
     @app.get("/health")
     async def health() -> dict[str, str]:

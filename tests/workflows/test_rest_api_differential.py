@@ -312,3 +312,55 @@ async def test_our_api_answers_as_adks_api_server(temporal_env, tmp_path: Path) 
         )
     )
     assert not diff, "google-adk 2.13's api_server and ours differ:\n" + diff
+
+
+async def test_cross_origin_requests_as_adks_api_server(tmp_path: Path) -> None:
+    """Browsers' requests from other origins: refused unless allowed, CORS headers when
+    allowed (no run needed: /list-apps and a preflight)."""
+    from google.adk.cli.fast_api import get_fast_api_app
+
+    folder = write_apps(tmp_path / "apps", ours=False)
+    allowed = ["http://localhost:3000", "regex:https://.*\\.example\\.com"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reference = get_fast_api_app(
+            agents_dir=str(folder),
+            session_service_uri="memory://",
+            artifact_service_uri="memory://",
+            memory_service_uri="memory://",
+            use_local_storage=False,
+            web=False,
+            allow_origins=allowed,
+        )
+    ours = create_app(
+        catalog=AppCatalog(folder=folder),
+        session_service=InMemorySessionService(),
+        temporal=TemporalConnection(address="127.0.0.1:1"),
+        allow_origins=allowed,
+    )
+    cases = [
+        ("GET", {}),
+        ("GET", {"origin": "http://evil.test"}),
+        ("GET", {"origin": "http://localhost:3000"}),
+        ("GET", {"origin": "https://app.example.com"}),
+        ("GET", {"origin": "http://127.0.0.1"}),  # the server's own
+        (
+            "OPTIONS",
+            {"origin": "http://localhost:3000", "access-control-request-method": "POST"},
+        ),
+        ("OPTIONS", {"origin": "http://evil.test", "access-control-request-method": "POST"}),
+    ]
+
+    async def answers(app: Any) -> list[tuple[int, str, str | None]]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+            out = []
+            for method, headers in cases:
+                response = await http.request(method, "/list-apps", headers=headers)
+                allow = response.headers.get("access-control-allow-origin")
+                out.append((response.status_code, response.text, allow))
+            return out
+
+    expected = await answers(reference)
+    assert [status for status, _, _ in expected] == [200, 403, 200, 200, 200, 200, 403]
+    assert await answers(ours) == expected
