@@ -29,6 +29,7 @@ from ._models import RunAgentRequest
 from ._origins import add_origin_rules
 from ._run import RunRefused, check_request, event_json, run_config_of, run_events, start_run
 from ._temporal import TemporalConnection, TemporalUnavailable
+from ._workers import WorkerCheck, no_worker
 
 logger = logging.getLogger(__name__)
 
@@ -48,6 +49,7 @@ class Clients:
         self.task_queue = task_queue
         self.give_up_after = give_up_after
         self._client: AgentClient | None = None
+        self.workers = WorkerCheck()
 
     async def get(self) -> AgentClient:
         if self._client is None:
@@ -72,6 +74,7 @@ def create_app(
     task_queue: str | None = None,
     give_up_after: float = 30.0,
     allow_origins: list[str] | None = None,
+    worker_grace: float = 5.0,
 ) -> FastAPI:
     """The REST API over `session_service` (the store the workers write) and Temporal.
 
@@ -81,8 +84,10 @@ def create_app(
     The caller owns the services (and closes them). allow_origins: the origins (or
     `regex:` patterns) whose browser requests are served, with CORS headers; any
     other origin but the server's own is refused (403), as google-adk's api_server.
+    worker_grace: seconds a run waits for a worker of its app to poll before 503.
     """
     clients = Clients(temporal, session_service, task_queue, give_up_after)
+    clients.workers.grace = worker_grace
 
     app = FastAPI(title="durable-adk", version=__version__)
     _errors(app)
@@ -141,6 +146,11 @@ def _app_name(catalog: AppCatalog, req: RunAgentRequest) -> str:
     return req.app_name
 
 
+async def _served(clients: Clients, client: AgentClient, app_name: str) -> None:
+    if not await clients.workers.polled(client, app_name):
+        raise RunRefused(503, no_worker(client, app_name))
+
+
 def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
     @app.post("/run")
     async def run_agent(req: RunAgentRequest) -> Response:
@@ -148,6 +158,7 @@ def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
         run_config = run_config_of(req)
         client = await clients.get()
         await check_request(client, app_name, req)
+        await _served(clients, client, app_name)
         invocation, after = await start_run(client, app_name, req, run_config)
         try:
             events = [event_json(e) async for e in run_events(client, invocation, after)]
@@ -164,6 +175,7 @@ def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
         run_config = run_config_of(req)
         client = await clients.get()
         await check_request(client, app_name, req)
+        await _served(clients, client, app_name)
         # started before the response: a refused start is a status, not a broken stream
         invocation, after = await start_run(client, app_name, req, run_config)
 

@@ -57,6 +57,10 @@ async def save_note(text: str, tool_context: ToolContext) -> dict:
     return {"version": version}
 
 
+def explode() -> dict:
+    raise ValueError("boom")
+
+
 def apps() -> dict[str, App]:
     agents = {
         "chat": Agent(name="chat", model=MockModel.create([echo] * 5)),
@@ -75,6 +79,7 @@ def apps() -> dict[str, App]:
             model=MockModel.create([call("save_note", text="remember"), "Saved."]),
             tools=[save_note],
         ),
+        "broken": Agent(name="broken", model=MockModel.create([call("explode")]), tools=[explode]),
     }
     return {name: App(name=name, root_agent=agent) for name, agent in agents.items()}
 
@@ -105,7 +110,7 @@ async def served(temporal_env, tmp_path_factory) -> AsyncIterator[Served]:
         max_cached_workflows=0,  # every workflow task replays
     )
     api = create_app(
-        catalog=AppCatalog(names=["bank", "chat", "gated", "notes"]),
+        catalog=AppCatalog(names=["bank", "broken", "chat", "gated", "notes"]),
         session_service=store,
         temporal=TemporalConnection(client=temporal_env.client),
         artifact_service=artifacts,
@@ -166,7 +171,7 @@ def no_nulls(value: Any) -> bool:
 
 async def test_list_apps_and_the_session_routes(served: Served) -> None:
     async with served.http() as http:
-        assert (await http.get("/list-apps")).json() == ["bank", "chat", "gated", "notes"]
+        assert (await http.get("/list-apps")).json() == ["bank", "broken", "chat", "gated", "notes"]
         detailed = await http.get("/list-apps", params={"detailed": "true"})
         assert detailed.status_code == 501 and "detailed" in detailed.json()["detail"]
         assert (await http.get("/health")).json() == {"status": "ok"}
@@ -274,6 +279,39 @@ async def test_run_refuses_bad_input_as_adk_does(served: Served) -> None:
         # nothing ran
         session = (await http.get(f"/apps/chat/users/{USER}/sessions/{sid}")).json()
         assert session["events"] == []
+
+
+async def test_a_failed_invocation_is_a_500_or_the_streams_last_message(served: Served) -> None:
+    async with served.http() as http:
+        sid = await new_session(http, "broken")
+        failed = await http.post("/run", json=run_body("broken", sid, "go"))
+        assert (failed.status_code, failed.json()) == (500, {"detail": "ValueError: boom"})
+        sid = await new_session(http, "broken")
+        streamed = await http.post("/run_sse", json=run_body("broken", sid, "go"))
+        assert streamed.status_code == 200
+        data = [json.loads(line[6:]) for line in streamed.text.splitlines() if line]
+        assert texts(data[:-1]) == [("broken", ("call", "explode"))]
+        assert data[-1]["error"] == "ValueError: boom"
+        assert data[-1]["error_details"]["error_type"] == "ValueError"
+
+
+async def test_a_run_for_an_app_no_worker_serves_is_refused(temporal_env, served: Served) -> None:
+    api = create_app(
+        catalog=AppCatalog(names=["orphan"]),
+        session_service=served.store,
+        temporal=TemporalConnection(client=temporal_env.client),
+        worker_grace=0.0,
+    )
+    transport = httpx.ASGITransport(app=api)
+    async with httpx.AsyncClient(transport=transport, base_url="http://api", timeout=60) as http:
+        sid = await new_session(http, "orphan")
+        refused = await http.post("/run", json=run_body("orphan", sid, "hi"))
+        assert refused.status_code == 503
+        assert refused.json()["detail"].startswith(
+            "no worker polls task queue 'durable-adk.orphan' (no worker serves app 'orphan')"
+        )
+        session = (await http.get(f"/apps/orphan/users/{USER}/sessions/{sid}")).json()
+        assert session["events"] == []  # nothing started
 
 
 # ── human in the loop ────────────────────────────────────────────────────────

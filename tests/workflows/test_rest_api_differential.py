@@ -44,6 +44,10 @@ def transfer(amount: int, to: str) -> dict:
     return {{"sent": amount, "to": to}}
 
 
+def explode() -> dict:
+    raise ValueError("boom")
+
+
 async def save_note(text: str, tool_context: ToolContext) -> dict:
     version = await tool_context.save_artifact("note.txt", types.Part.from_text(text=text))
     return {{"version": version}}
@@ -79,6 +83,7 @@ APPS = {
         "[FunctionTool(transfer, require_confirmation=True)]",
     ),
     "notes": ([{"name": "save_note", "args": {"text": "remember"}}, "Saved."], "[save_note]"),
+    "broken": ([{"name": "explode", "args": {}}], "[explode]"),
 }
 USER = "u1"
 QUEUE = f"rest-api-diff-{uuid.uuid4().hex[:8]}"
@@ -193,6 +198,10 @@ async def script(http: httpx.AsyncClient) -> list[tuple[str, int, Any]]:
     await ask("metadata 1", "GET", f"{notes}/n1/artifacts/note.txt/versions/1/metadata")
     await ask("delete artifact", "DELETE", f"{notes}/n1/artifacts/note.txt")
     await ask("artifacts after", "GET", f"{notes}/n1/artifacts")
+
+    broken = f"/apps/broken/users/{USER}/sessions"
+    await ask("broken session", "POST", broken, json={"sessionId": "x1"})
+    await ask("broken sse", "POST", "/run_sse", json=run_body("broken", "x1", message("go")))
     return out
 
 
@@ -298,6 +307,7 @@ async def test_our_api_answers_as_adks_api_server(temporal_env, tmp_path: Path) 
         {},
     ]
     assert answers["metadata"][1]["customMetadata"] == {"by": "api"}
+    assert answers["broken sse"][-1]["error"] == "ValueError: boom"
     expected = [normalised(a, str(reference_folder)) for a in reference]
     got = [normalised(a, str(ours_folder)) for a in ours]
     assert len(got) == len(expected)
