@@ -43,13 +43,14 @@ class Clients:
         session_service: BaseSessionService,
         task_queue: str | None,
         give_up_after: float,
+        worker_grace: float,
     ) -> None:
         self.temporal = temporal
         self.session_service = session_service
         self.task_queue = task_queue
         self.give_up_after = give_up_after
         self._client: AgentClient | None = None
-        self.workers = WorkerCheck()
+        self.workers = WorkerCheck(worker_grace)
 
     async def get(self) -> AgentClient:
         if self._client is None:
@@ -86,8 +87,7 @@ def create_app(
     other origin but the server's own is refused (403), as google-adk's api_server.
     worker_grace: seconds a run waits for a worker of its app to poll before 503.
     """
-    clients = Clients(temporal, session_service, task_queue, give_up_after)
-    clients.workers.grace = worker_grace
+    clients = Clients(temporal, session_service, task_queue, give_up_after, worker_grace)
 
     app = FastAPI(title="durable-adk", version=__version__)
     _errors(app)

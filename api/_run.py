@@ -1,8 +1,9 @@
 """One /run or /run_sse request: the invocation it starts (or resumes), as a stream
 of events, as google-adk 2.13's Runner.run_async yields them.
 
-Runs on: process side. The same path as `python -m client run`: AgentClient.run
-starts the session's invocation workflow and streams the events it records; a
+Runs on: process side. The same path as `python -m client run`: AgentClient.start
+starts the session's invocation workflow and AgentClient.events streams the events
+it records (over the session store); a
 message of FunctionResponses that answers what the session's invocation waits for
 (ADK's resume) is delivered to it (AgentClient.resume) and its events from then on
 are streamed. Like an ADK turn, a stream ends when the invocation finishes or
@@ -38,15 +39,20 @@ class RunRefused(Exception):
 def run_config_of(req: RunAgentRequest) -> RunConfig:
     """The request's RunConfig; RunRefused(501) naming a field durable-adk does not
     support (never accepted and ignored)."""
-    try:
-        return RunConfig(
-            streaming_mode=StreamingMode.SSE if req.streaming else StreamingMode.NONE,
-            custom_metadata=req.custom_metadata,
-            **({"service_tier": req.service_tier} if req.service_tier else {}),
-        )
-    except NotImplementedError as error:
-        field = "streaming" if req.streaming else "serviceTier"
-        raise RunRefused(501, f"{field}: {error}") from None
+    fields: dict[str, tuple[str, Any]] = {
+        "streaming": ("streaming_mode", StreamingMode.SSE if req.streaming else None),
+        "customMetadata": ("custom_metadata", req.custom_metadata),
+        "serviceTier": ("service_tier", req.service_tier),
+    }
+    given = {name: value for name, value in fields.values() if value is not None}
+    for field, (name, value) in fields.items():
+        if value is None:
+            continue
+        try:
+            RunConfig(**{name: value})
+        except NotImplementedError as error:
+            raise RunRefused(501, f"{field}: {error}") from None
+    return RunConfig(**given)
 
 
 async def check_request(client: AgentClient, app_name: str, req: RunAgentRequest) -> None:

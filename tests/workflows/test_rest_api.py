@@ -268,6 +268,10 @@ async def test_run_refuses_bad_input_as_adk_does(served: Served) -> None:
             assert streaming.json()["detail"].startswith("streaming: ")
             tier = await http.post(route, json=run_body("chat", sid, "hi", serviceTier="flex"))
             assert tier.status_code == 501 and tier.json()["detail"].startswith("serviceTier: ")
+            tagged = run_body("chat", sid, "hi", customMetadata={"source": "web"})
+            metadata = await http.post(route, json=tagged)
+            assert metadata.status_code == 501
+            assert metadata.json()["detail"].startswith("customMetadata: ")
             nothing = await http.post(route, json=run_body("chat", sid))
             assert nothing.status_code == 400
             assert nothing.json()["detail"].startswith("Running an agent requires either")
