@@ -31,6 +31,7 @@ from api import AppCatalog, TemporalConnection, create_app
 from worker import build_worker
 
 from .helpers import call
+from .test_readme_commands import cli_env
 
 T = TypeVar("T")
 USER = "u1"
@@ -535,3 +536,65 @@ async def test_temporal_unreachable_answers_503_and_sessions_still_work(tmp_path
             assert response.status_code == 503
             assert response.json()["detail"].startswith(f"Temporal is unreachable at {address}")
         assert (await http.get(f"/apps/chat/users/{USER}/sessions/{sid}")).status_code == 200
+
+
+# ── the processes: python -m worker and python -m api ────────────────────────
+
+
+async def test_python_m_api_serves_a_worker_processs_app(temporal_env, tmp_path: Path) -> None:
+    """The README's commands: a worker process, the API process over the same store
+    (their default SQLite file under DURABLE_ADK_DATA_DIR), a run through HTTP."""
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    address = temporal_env.client.service_client.config.target_host
+    # (the weather example's offline model, as on a machine with no key)
+    env = cli_env(address, tmp_path, f"rest-api-process-{uuid.uuid4().hex[:8]}")
+    port = free_port()
+    commands = {
+        "worker": [sys.executable, "-m", "worker", "examples/weather"],
+        "api": [sys.executable, "-m", "api", "examples", "--port", str(port)],
+    }
+    processes: dict[str, subprocess.Popen[bytes]] = {}
+    try:
+        for name, argv in commands.items():
+            with open(tmp_path / f"{name}.log", "wb") as out:
+                processes[name] = subprocess.Popen(
+                    argv, cwd=repo, env=env, stdout=out, stderr=subprocess.STDOUT
+                )
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as http:
+
+            async def up() -> bool:
+                for name, process in processes.items():
+                    log = (tmp_path / f"{name}.log").read_text()
+                    assert process.poll() is None, log
+                if "worker started" not in (tmp_path / "worker.log").read_text():
+                    return False
+                try:
+                    return (await http.get("/health")).status_code == 200
+                except httpx.TransportError:
+                    return False
+
+            await eventually(up, timeout=60)
+            assert "weather" in (await http.get("/list-apps")).json()
+            body = {"sessionId": "s1", "state": {"user:name": "Ada"}}
+            created = await http.post("/apps/weather/users/ada/sessions", json=body)
+            assert created.status_code == 200, created.text
+            run = {
+                "appName": "weather",
+                "userId": "ada",
+                "sessionId": "s1",
+                "newMessage": {"role": "user", "parts": [{"text": "What's the weather in Paris?"}]},
+            }
+            response = await http.post("/run_sse", json=run)
+            data = [json.loads(line[6:]) for line in response.text.splitlines() if line]
+            assert texts(data)[-1] == ("weather_agent", "It is partly cloudy and 18°C in Paris.")
+            session = (await http.get("/apps/weather/users/ada/sessions/s1")).json()
+            assert session["state"]["last_city"] == "Paris"
+            assert len(session["events"]) == 1 + len(data)
+    finally:
+        for process in processes.values():
+            process.terminate()
+        for process in processes.values():
+            process.wait(timeout=30)
