@@ -173,7 +173,8 @@ async def answer(
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
         text = str(error).lower()
-        if "completed" in text or "not found" in text:
+        # (closing: it ended while the update was in flight)
+        if "completed" in text or "not found" in text or "closing workflow" in text:
             why = (
                 f"Invocation {workflow_id} is not running (it has finished, or never"
                 " started): nothing to answer."

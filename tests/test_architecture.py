@@ -231,6 +231,20 @@ def test_adk_imports_no_layer_above_it():
     assert not problems, "adk/ must not import the engine or the Runner:\n" + "\n".join(problems)
 
 
+def test_nothing_imports_the_rest_api():
+    """api/ (the REST API process) sits on top: a client of the engine, which never
+    depends on it (nor on FastAPI, its optional extra)."""
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}: imports {imported}"
+        for package in PACKAGES
+        if package != "api"
+        for path in _modules(package)
+        for line, imported in _all_imports(path, module_name(path))
+        if _top(imported) in ("api", "fastapi", "uvicorn", "starlette")
+    ]
+    assert not problems, "only api/ may import api, fastapi or uvicorn:\n" + "\n".join(problems)
+
+
 def test_runtime_never_imports_google_adk():
     problems = [
         f"{path.relative_to(ROOT)}:{line}: imports {imported}"
@@ -372,6 +386,7 @@ PUBLIC_API = {
         "InMemoryArtifactService",
     ],
     "durable_adk": ["DEV_SERVER_ARGS", "InMemoryRunner", "Runner", "temporal_binary"],
+    "api": ["AppCatalog", "TemporalConnection", "create_app"],
     "client": [
         "AgentClient",
         "AnswerRejectedError",
