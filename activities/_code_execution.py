@@ -66,7 +66,7 @@ async def execute_code(
     }
     output = CodeExecutionOutput(event=event, code_state=written)
     check_payload_size(output, f"The code executor of agent {agent.name}")
-    output.event = await record(store, session, event, plugins, lambda: ctx)
+    output.event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
     return output
 
 

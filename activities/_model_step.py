@@ -127,7 +127,7 @@ async def model_step(
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
     hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
-        await record(store, session, pending, plugins, hook_ctx)
+        await record(store, session, pending, plugins, hook_ctx, ref.run_config)
     # google-adk 2.13 compacts before it builds the contents (its request processor)
     compaction_id = _side_event_id(input, "compaction")
     await compact_before_model(app, store, session, agent, ref, compaction_id)
@@ -147,7 +147,7 @@ async def model_step(
         planned = nl_planning.process_response(ctx, agent, response)
     if planned is not None:  # google-adk 2.13: what the planner wrote, in an event first
         planned_event = _side_event(input, agent, side["planning"], planned.actions)
-        await record(store, session, planned_event, plugins, lambda: ctx)
+        await record(store, session, planned_event, plugins, lambda: ctx, ctx.run_config)
     with user_code(f"the code executor of agent {agent.name}"):
         images = await code_execution.save_generated_images(ctx, agent, response)
         executed = code_execution.process_response(agent, response)
@@ -155,7 +155,7 @@ async def model_step(
         executed.artifact_delta.update(images)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
-        await record(store, session, executed_event, plugins, lambda: ctx)
+        await record(store, session, executed_event, plugins, lambda: ctx, ctx.run_config)
     with user_code(f"the code executor of agent {agent.name}"):
         code = code_execution.code_block(ctx, agent, response)
     if code is not None:  # google-adk 2.13: the code in an event; the answer is not recorded
@@ -171,7 +171,7 @@ async def model_step(
     with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
         agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
-    event = await on_event(plugins, lambda: ctx, event)  # what is recorded and returned
+    event = await on_event(plugins, lambda: ctx, event, ctx.run_config)  # recorded, returned
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     output = ModelStepOutput(
         event=event,
@@ -210,7 +210,7 @@ async def _code_step(
     check_payload_size(output, f"The model of agent {agent.name}")
     if retried():  # an earlier attempt may have recorded an answer as the model event
         await store.retract_event(session, input.event_id)
-    output.code_event = await record(store, session, event, plugins, lambda: ctx)
+    output.code_event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
     return output
 
 

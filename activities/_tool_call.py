@@ -222,7 +222,7 @@ async def _record(
         responses=[(input.function_call, output.response, output.actions)],
         media={input.function_call.id or "": output.media} if output.media else None,
     )
-    recorded = await record(store, session, event, plugins, ctx)
+    recorded = await record(store, session, event, plugins, ctx, input.ref.run_config)
     output.recorded_at = recorded.timestamp
 
 

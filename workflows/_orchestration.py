@@ -39,6 +39,7 @@ with workflow.unsafe.imports_passed_through():
         RunHook,
         RunHookInput,
         named_by_id,
+        unless_default,
     )
     from .errors import RaisedError, find_raised
 
@@ -108,6 +109,7 @@ class Orchestration(RuntimeBase):
                 error=raised,
                 branch=branch,
                 temp_state=dict(self.temp_state),
+                run_config=unless_default(self.context.run_config),
             ),
             summary=f"plugins: {hook} · {agent}",
             **BOOKKEEPING,

@@ -16,7 +16,6 @@ from temporalio import workflow
 from temporalio.exceptions import CancelledError
 
 with workflow.unsafe.imports_passed_through():
-    from adk.agents.run_config import RunConfig
     from adk.events.event import Event
     from adk.flows.llm_flows.functions import own_text
 
@@ -42,6 +41,7 @@ with workflow.unsafe.imports_passed_through():
         SessionRef,
         StepRef,
         named_by_id,
+        unless_default,
     )
     from .errors import find_raised
 
@@ -186,7 +186,10 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         await workflow.execute_local_activity(
             names.PERSIST_EVENTS,
             PersistEventsInput(
-                session=self.session, invocation_id=self.invocation_id, pending_events=pending
+                session=self.session,
+                invocation_id=self.invocation_id,
+                pending_events=pending,
+                run_config=unless_default(self.context.run_config),
             ),
             summary=f"persist {len(pending)} event(s)",
             **BOOKKEEPING,
@@ -299,11 +302,3 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
     def show(self) -> None:
         extra = self.details() if self.details else ""
         workflow.set_current_details(self.transcript.render(self.status) + extra)
-
-
-def unless_default(run_config: RunConfig) -> RunConfig | None:
-    """The RunConfig for an activity's input: None (nothing sent) when it is the default."""
-    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
-
-
-_DEFAULT_RUN_CONFIG = RunConfig()

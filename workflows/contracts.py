@@ -293,6 +293,9 @@ class AnswerHookInput(Compact):
     event_id: str = ""
     """before_run: the answer event's id (a before_run answer's event id derives from it)."""
     temp_state: dict[str, Any] = Field(default_factory=dict)
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the hook's InvocationContext (and the custom
+    metadata of an event it records); None when it is the default."""
 
 
 class AnswerHookOutput(Compact):
@@ -315,6 +318,9 @@ class RunHookInput(Compact):
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
     it in the session's state; never persisted)."""
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the hook's InvocationContext (and the custom
+    metadata of an event it records); None when it is the default."""
 
 
 class StepRef(Compact):
@@ -632,6 +638,9 @@ class PersistEventsInput(Compact):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig (its custom metadata goes into each event); None when
+    it is the default."""
 
 
 RequestKind = Literal["confirmation", "long_running"]
@@ -693,3 +702,11 @@ class InvocationStatus(BaseModel):
     invocation_id: str
     status: str
     pending: list[PendingRequest] = Field(default_factory=list)
+
+
+def unless_default(run_config: RunConfig) -> RunConfig | None:
+    """The RunConfig for an activity's input: None (nothing sent) when it is the default."""
+    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
+
+
+_DEFAULT_RUN_CONFIG = RunConfig()
