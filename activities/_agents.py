@@ -39,6 +39,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._memory import memory_service
 from ._model_step import invocation_context, load_session
@@ -70,6 +71,7 @@ async def agent_callback(
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id]
     )
@@ -96,10 +98,11 @@ async def agent_callback(
     changed = any(not k.startswith(State.TEMP_PREFIX) for k in actions.state_delta)
     # before: content (or the flag) ends this agent's run (ADK: end_invocation)
     ended = input.when == "before" and (bool(content) or ctx.end_invocation)
+    metadata = custom_metadata.written(ctx, metadata_before)
     if not content and not changed and not actions.artifact_delta:
         if retried():  # an earlier attempt's event is not this one's
             await store.retract_event(session, input.event_id)
-        return AgentCallbackOutput(temp_delta=temp, end_invocation=ended)
+        return AgentCallbackOutput(temp_delta=temp, end_invocation=ended, custom_metadata=metadata)
     event = Event(
         id=input.event_id,
         timestamp=input.timestamp,
@@ -114,7 +117,9 @@ async def agent_callback(
         with user_code(f"saving the output of agent {agent.name}"):
             agent._maybe_save_output_to_state(event)
     event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
-    return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
+    return AgentCallbackOutput(
+        event=event, temp_delta=temp, end_invocation=ended, custom_metadata=metadata
+    )
 
 
 async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -> CustomViewOutput:

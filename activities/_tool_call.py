@@ -40,6 +40,7 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import reusing_earlier_saves
 from ._model_step import invocation_context, load_session
 from ._on_event import record
@@ -125,6 +126,7 @@ async def tool_call(
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.record_as]
     )
@@ -150,10 +152,13 @@ async def tool_call(
         response = await _run_with_callbacks(hooks, tool, args, tool_context, input.retry_errors)
     actions = tool_context.actions  # records writes into containers read from state
     ended = ctx.end_invocation
+    metadata = custom_metadata.written(ctx, metadata_before)
     if not response and tool is not None and tool.is_long_running:
         # ADK: nothing yet, no event
         await _retract_earlier(store, session, input)
-        return ToolCallOutput(response=None, actions=actions, end_invocation=ended)
+        return ToolCallOutput(
+            response=None, actions=actions, end_invocation=ended, custom_metadata=metadata
+        )
     try:
         pydantic_core.to_jsonable_python(actions.state_delta)
     except pydantic_core.PydanticSerializationError as error:
@@ -162,7 +167,8 @@ async def tool_call(
             response={
                 "error": f"Tool `{call.name}` wrote a state value that is not JSON-serializable"
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
-            }
+            },
+            custom_metadata=metadata,
         )
     response, media = extract_media(response)  # 2.13: after the callbacks
     output = ToolCallOutput(
@@ -170,6 +176,7 @@ async def tool_call(
         actions=actions,
         end_invocation=ended,
         media=media,
+        custom_metadata=metadata,
     )
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:

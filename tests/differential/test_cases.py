@@ -38,6 +38,8 @@ CASES: dict[str, str | None] = {
     "run_config_custom_metadata": None,
     "run_config_custom_metadata_tree": None,
     "run_config_custom_metadata_resumable": None,
+    "run_config_custom_metadata_writes": None,
+    "run_config_custom_metadata_parallel": None,
     "transfer_round_trip": None,
     "transfer_rules": None,
     "transfer_unrelated": None,

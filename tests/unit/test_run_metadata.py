@@ -49,3 +49,43 @@ def test_stamping_again_changes_nothing() -> None:
     event = apply_run_metadata(Event(author="a", custom_metadata={"trace": "own"}), config)
     assert apply_run_metadata(event.model_copy(deep=True), config) == event
     assert apply_run_metadata(Event(author="a"), None).custom_metadata is None
+
+
+def _context(metadata: dict[str, Any] | None) -> Any:
+    from adk.agents import LlmAgent
+    from adk.agents.invocation_context import InvocationContext
+    from adk.sessions import Session
+
+    return InvocationContext(
+        invocation_id="i",
+        agent=LlmAgent(name="a"),
+        session=Session(id="s", app_name="x", user_id="u"),
+        run_config=RunConfig(custom_metadata=metadata),
+    )
+
+
+def test_an_activity_carries_what_the_invocations_code_wrote() -> None:
+    from temporalio.exceptions import ApplicationError
+
+    from activities import _custom_metadata as carried
+    from adk.agents.callback_context import CallbackContext
+    from workflows.contracts import StepRef
+
+    ctx = _context({"tenant": "acme", "__adk_internal_x": 1})
+    carried.seed(ctx, StepRef(agent_name="a"))  # nothing written yet: the RunConfig's
+    before = carried.snapshot(ctx)
+    assert before == {"tenant": "acme"}
+    assert carried.written(ctx, before) is None
+    CallbackContext(ctx).custom_metadata["tags"] = ["x"]
+    assert carried.written(ctx, before) == {"tenant": "acme", "tags": ["x"]}
+
+    later = _context({"tenant": "acme"})  # the next activity gets what was written
+    carried.seed(later, StepRef(agent_name="a", custom_metadata={"tags": ["x"]}))
+    before = carried.snapshot(later)
+    CallbackContext(later).custom_metadata["tags"].append("y")  # a nested write counts
+    assert carried.written(later, before) == {"tags": ["x", "y"]}
+
+    CallbackContext(later).custom_metadata["client"] = object()
+    with pytest.raises(ApplicationError, match="not JSON-serializable") as raised:
+        carried.written(later, before)
+    assert raised.value.non_retryable

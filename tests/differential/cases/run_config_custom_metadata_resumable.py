@@ -1,6 +1,8 @@
 """run_config_custom_metadata_tree in a resumable app, the root's own tool asking for
 a confirmation before the transfer: the agent-state and end-of-agent events, the
-confirmation request and the user's answer carry the run's metadata too.
+confirmation request and the user's answer carry the run's metadata too. What the
+root's model callback writes into `ctx.custom_metadata` (a count of its calls) starts
+again after the answer: google-adk 2.13 runs the answer in a context of its own.
 """
 
 from google.adk.agents import LlmAgent, SequentialAgent
@@ -52,6 +54,15 @@ def helper_saw(callback_context: CallbackContext, llm_request):
     callback_context.state["helper_saw"] = dict(callback_context.custom_metadata)
 
 
+def count_calls(callback_context: CallbackContext, llm_request):
+    metadata = callback_context.custom_metadata
+    metadata["calls"] = metadata.get("calls", 0) + 1
+    callback_context.state["desk_calls"] = [
+        *callback_context.state.get("desk_calls", []),
+        metadata["calls"],
+    ]
+
+
 def note(callback_context: CallbackContext):
     keys = ",".join(sorted(callback_context.custom_metadata))
     return types.Content(role="model", parts=[types.Part(text=f"note for {keys}")])
@@ -92,4 +103,5 @@ def build(scripted):
         ),
         tools=[AgentTool(agent=helper), FunctionTool(check_it, require_confirmation=True)],
         sub_agents=[pipeline],
+        before_model_callback=count_calls,
     )
