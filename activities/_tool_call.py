@@ -42,6 +42,7 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import reusing_earlier_saves
 from ._model_step import before_model, invocation_context, load_session
 from ._on_event import record
@@ -142,6 +143,7 @@ async def tool_call(
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.record_as]
     )
@@ -172,10 +174,13 @@ async def tool_call(
         response = await _run_with_callbacks(hooks, tool, args, tool_context, input.retry_errors)
     actions = tool_context.actions  # records writes into containers read from state
     ended = ctx.end_invocation
+    metadata = custom_metadata.written(ctx, metadata_before)
     if not response and tool is not None and tool.is_long_running:
         # ADK: nothing yet, no event
         await _retract_earlier(store, session, input)
-        return ToolCallOutput(response=None, actions=actions, end_invocation=ended)
+        return ToolCallOutput(
+            response=None, actions=actions, end_invocation=ended, custom_metadata=metadata
+        )
     try:
         pydantic_core.to_jsonable_python(actions.state_delta)
     except pydantic_core.PydanticSerializationError as error:
@@ -184,7 +189,8 @@ async def tool_call(
             response={
                 "error": f"Tool `{call.name}` wrote a state value that is not JSON-serializable"
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
-            }
+            },
+            custom_metadata=metadata,
         )
     response, media = extract_media(response)  # 2.13: after the callbacks
     output = ToolCallOutput(
@@ -192,6 +198,7 @@ async def tool_call(
         actions=actions,
         end_invocation=ended,
         media=media,
+        custom_metadata=metadata,
     )
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
@@ -244,7 +251,7 @@ async def _record(
         responses=[(input.function_call, output.response, output.actions)],
         media={input.function_call.id or "": output.media} if output.media else None,
     )
-    recorded = await record(store, session, event, plugins, ctx)
+    recorded = await record(store, session, event, plugins, ctx, input.ref.run_config)
     output.recorded_at = recorded.timestamp
 
 

@@ -66,6 +66,11 @@ class CallbackContext(ReadonlyContext):
         return self._state
 
     @property
+    def custom_metadata(self) -> dict[str, Any]:  # type: ignore[override]
+        """The run's custom metadata (RunConfig.custom_metadata without internal keys)."""
+        return self._invocation_context._custom_metadata
+
+    @property
     def actions(self) -> EventActions:
         self._state.record_nested_writes()  # writes into containers read from state
         return self._event_actions
