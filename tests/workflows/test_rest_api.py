@@ -234,9 +234,11 @@ async def test_run_returns_the_invocations_events_as_adk_sends_them(served: Serv
         [event] = events
         assert {"invocationId", "author", "content", "actions", "id", "timestamp"} <= set(event)
         assert no_nulls(events)  # exclude_none, camelCase
-        second = (await http.post("/run", json=run_body("chat", sid, "again"))).json()
+        tagged = run_body("chat", sid, "again", customMetadata={"source": "web"})
+        second = (await http.post("/run", json=tagged)).json()
         assert texts(second) == [("chat", "echo: again")]
         assert second[0]["invocationId"] != event["invocationId"]
+        assert second[0]["customMetadata"] == {"source": "web"}  # RunConfig.custom_metadata
         # snake_case is accepted too (google-adk's models populate by name)
         snake = {"app_name": "chat", "user_id": USER, "session_id": sid}
         snake["new_message"] = {"role": "user", "parts": [{"text": "snake"}]}
@@ -269,10 +271,6 @@ async def test_run_refuses_bad_input_as_adk_does(served: Served) -> None:
             assert streaming.json()["detail"].startswith("streaming: ")
             tier = await http.post(route, json=run_body("chat", sid, "hi", serviceTier="flex"))
             assert tier.status_code == 501 and tier.json()["detail"].startswith("serviceTier: ")
-            tagged = run_body("chat", sid, "hi", customMetadata={"source": "web"})
-            metadata = await http.post(route, json=tagged)
-            assert metadata.status_code == 501
-            assert metadata.json()["detail"].startswith("customMetadata: ")
             nothing = await http.post(route, json=run_body("chat", sid))
             assert nothing.status_code == 400
             assert nothing.json()["detail"].startswith("Running an agent requires either")
