@@ -65,6 +65,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         " but the server's own are refused",
     )
     parser.add_argument(
+        "--web-ui-url",
+        default=None,
+        help="the Temporal Web UI the web page (/ui) links invocations to (default:"
+        " TEMPORAL_UI_URL, else the dev server's: the frontend's port + 1000)",
+    )
+    parser.add_argument(
         "--give-up-after",
         type=float,
         default=30.0,
@@ -102,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         f" · artifacts {'off' if artifacts is None else type(artifacts).__name__}",
         file=sys.stderr,
     )
+    print(f"web page: http://{args.host}:{args.port}/ui", file=sys.stderr)
     app = create_app(
         catalog=catalog,
         session_service=store,
@@ -110,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         task_queue=args.task_queue,
         give_up_after=args.give_up_after,
         allow_origins=args.allow_origins,
+        web_ui_url=args.web_ui_url,
     )
     try:
         uvicorn.run(app, host=args.host, port=args.port)

@@ -1,6 +1,6 @@
 """The FastAPI app: google-adk 2.13's api_server routes (apps, sessions, /run,
-/run_sse), our human-in-the-loop routes, and the artifact routes when the process
-has an artifact service.
+/run_sse), our human-in-the-loop routes, the artifact routes when the process
+has an artifact service, and the web page (GET /ui).
 
 Runs on: process side.
 """
@@ -23,10 +23,11 @@ from adk.sessions.base_session_service import BaseSessionService
 from adk.version import __version__
 from client import AgentClient, TemporalUnreachableError
 
-from . import _artifacts, _hitl, _sessions
+from . import _artifacts, _hitl, _page, _sessions
 from ._catalog import AppCatalog, UnknownAppError
 from ._models import RunAgentRequest
 from ._origins import add_origin_rules
+from ._page import WEB_UI_HEADER, WebUiLinks
 from ._run import RunRefused, check_request, event_json, run_config_of, run_events, start_run
 from ._temporal import TemporalConnection, TemporalUnavailable
 from ._workers import WorkerCheck, no_worker
@@ -76,6 +77,7 @@ def create_app(
     give_up_after: float = 30.0,
     allow_origins: list[str] | None = None,
     worker_grace: float = 5.0,
+    web_ui_url: str | None = None,
 ) -> FastAPI:
     """The REST API over `session_service` (the store the workers write) and Temporal.
 
@@ -86,6 +88,9 @@ def create_app(
     `regex:` patterns) whose browser requests are served, with CORS headers; any
     other origin but the server's own is refused (403), as google-adk's api_server.
     worker_grace: seconds a run waits for a worker of its app to poll before 503.
+    web_ui_url: the Temporal Web UI the web page (GET /ui) and the runs'
+    X-Temporal-Web-UI header link to; by default TEMPORAL_UI_URL, else the dev
+    server's (the frontend's port + 1000), as the CLI's links.
     """
     clients = Clients(temporal, session_service, task_queue, give_up_after, worker_grace)
 
@@ -116,9 +121,11 @@ def create_app(
             )
         return catalog.list()
 
+    links = WebUiLinks(temporal, web_ui_url)
     _sessions.register(app, session_service)
-    _register_runs(app, catalog, clients)
+    _register_runs(app, catalog, clients, links)
     _hitl.register(app, clients)
+    _page.register(app, links)
     if artifact_service is not None:
         _artifacts.register(app, artifact_service)
     return app
@@ -151,7 +158,7 @@ async def _served(clients: Clients, client: AgentClient, app_name: str) -> None:
         raise RunRefused(503, no_worker(client, app_name))
 
 
-def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
+def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients, links: WebUiLinks) -> None:
     @app.post("/run")
     async def run_agent(req: RunAgentRequest) -> Response:
         app_name = _app_name(catalog, req)
@@ -167,7 +174,7 @@ def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
         except Exception as error:  # the invocation's own exception (ADK: a 500)
             logger.exception("invocation %s failed", invocation.invocation_id)
             return JSONResponse({"detail": f"{type(error).__name__}: {error}"}, status_code=500)
-        return JSONResponse(events)
+        return JSONResponse(events, headers={WEB_UI_HEADER: links.of_invocation(invocation)})
 
     @app.post("/run_sse")
     async def run_agent_sse(req: RunAgentRequest) -> StreamingResponse:
@@ -194,7 +201,11 @@ def _register_runs(app: FastAPI, catalog: AppCatalog, clients: Clients) -> None:
                 text = f"{type(error).__name__}: {error}"
                 yield f"data: {pydantic_core.to_json({'error': text, 'error_details': details}).decode()}\n\n"
 
-        return StreamingResponse(stream(), media_type="text/event-stream")
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={WEB_UI_HEADER: links.of_invocation(invocation)},
+        )
 
 
 def _sse_events(event: Event, function_call_event_id: str | None) -> list[dict[str, Any]]:

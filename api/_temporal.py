@@ -47,6 +47,19 @@ class TemporalConnection:
                     ) from error
             return self._client
 
+    def settings(self) -> tuple[str, str]:
+        """(address, namespace) of the server: the connected client's, else what a
+        connection would use (flags, TEMPORAL_* and the profile, as the CLI)."""
+        if self._client is not None:
+            return self._client.service_client.config.target_host, self._client.namespace
+        from worker import connect_config
+
+        try:
+            config = connect_config(self.address, self.namespace)
+        except ValueError:  # an unreadable profile: the connection will say so
+            return self.address or "localhost:7233", self.namespace or "default"
+        return str(config["target_host"]), str(config["namespace"])
+
     async def _make(self) -> Client:
         if self._connect is not None:
             return await self._connect()
