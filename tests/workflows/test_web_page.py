@@ -181,11 +181,29 @@ async def test_chat_then_approve_a_confirmation(base: str, page: Page, temporal_
     await page.click("#pending .request button.reject")
     await page.wait_for("document.querySelector('#log').innerText.includes('Not sent.')")
     assert "✗ rejected" in await log_text(page)
+    await page.wait_for("!!document.querySelector('#pending .empty') && !state.busy")
+    await page.screenshot(tmp_path / "3-rejected.png")
 
 
 async def test_a_long_running_call_is_answered_with_json(base: str, page: Page, tmp_path):
     await open_app(page, base, "it")
     await send(page, "I need a laptop")
+    await page.wait_for("!!document.querySelector('#pending .request[data-kind=long_running]')")
+    waiting = await page.evaluate("document.querySelector('#session').value")
+
+    # another session: what waits in the first one is listed below (Temporal's
+    # visibility list, refreshed every 5 s)
+    await page.click("#new-session")
+    await page.wait_for("!!document.querySelector('#pending .empty')")
+    others = await page.wait_for(
+        "!document.querySelector('#others').hidden && document.querySelector('#others').innerText"
+    )
+    assert f"order_laptop in adk:it:{USER}:{waiting}" in others
+    await page.screenshot(tmp_path / "other-session.png")
+    await page.evaluate(
+        f"(() => {{ const s = document.querySelector('#session'); s.value = {json.dumps(waiting)};"
+        " s.dispatchEvent(new Event('change')); })()"
+    )
     await page.wait_for("!!document.querySelector('#pending .request[data-kind=long_running]')")
     box = "#pending .request textarea"
     await page.evaluate(f"document.querySelector('{box}').value = ''")
