@@ -405,7 +405,14 @@ class AgentClient:
         return await _answers.invocation_status(self.temporal, workflow_id, self._keep())
 
     async def list_pending(self, app_name: str | None = None) -> list[tuple[str, PendingRequest]]:
-        """(workflow id, request) for everything waiting, across invocations."""
+        """(workflow id, request) for everything waiting, across invocations (those
+        whose app has no worker answering are left out: `pending_listing` names them)."""
+        return (await self.pending_listing(app_name)).requests
+
+    async def pending_listing(self, app_name: str | None = None) -> _answers.PendingListing:
+        """What waits, across invocations: `.requests` as `list_pending` gives them, and
+        `.unanswered`, the waiting invocations no worker answered for within
+        `STATUS_QUERY_SECONDS` (10 s; is a worker of their app running?)."""
         return await _answers.list_pending(self.temporal, self._keep(), app_name=app_name)
 
     async def approve(self, workflow_id: str, request_id: str, payload: Any = None) -> str:

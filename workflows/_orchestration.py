@@ -20,6 +20,7 @@ from temporalio.exceptions import (
 )
 
 with workflow.unsafe.imports_passed_through():
+    from adk.events._internal_metadata import without_internal_metadata
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
 
@@ -39,6 +40,7 @@ with workflow.unsafe.imports_passed_through():
         RunHook,
         RunHookInput,
         named_by_id,
+        unless_default,
     )
     from .errors import RaisedError, find_raised
 
@@ -108,6 +110,7 @@ class Orchestration(RuntimeBase):
                 error=raised,
                 branch=branch,
                 temp_state=dict(self.temp_state),
+                run_config=unless_default(self.context.run_config),
             ),
             summary=f"plugins: {hook} · {agent}",
             **BOOKKEEPING,
@@ -358,6 +361,7 @@ class Orchestration(RuntimeBase):
     async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Branches run concurrently; state written by several: the later sub-agent wins."""
         start_temp = dict(self.temp_state)
+        start_metadata = self.custom_metadata
         point = self.resume_points.pop(agent.name, None)  # a resumed pause: branches ended
         ended = set(point["ended"]) if point else set()
         if point is None:
@@ -383,6 +387,7 @@ class Orchestration(RuntimeBase):
             for key, value in outcome.temp_state.items():
                 if start_temp.get(key) != value:
                     self.temp_state[key] = value
+        self._merge_metadata(start_metadata, outcomes)
         conflicts = {k: merged[k] for k, values in writers.items() if len(values) > 1}
         if conflicts:
             self._add_pending(
@@ -394,6 +399,25 @@ class Orchestration(RuntimeBase):
             ran = {sub.name for sub, o in zip(subs, outcomes, strict=True) if not o.deferred}
             self._paused_at(agent, ended=sorted(ended | ran))
         return self.result(escalated=any(o.escalated for o in outcomes))
+
+    def _merge_metadata(self, start: dict[str, Any] | None, outcomes: list[AgentRunResult]) -> None:
+        """The custom metadata after parallel branches: each branch's changes to what
+        they were given, in branch order (google-adk 2.13's branches write one dict)."""
+        given = (
+            start
+            if start is not None
+            else without_internal_metadata(self.context.run_config.custom_metadata) or {}
+        )
+        merged, changed = dict(given), False
+        for outcome in outcomes:
+            written = outcome.custom_metadata
+            if written is None or written == given:
+                continue
+            changed = True
+            for key in given.keys() - written.keys():
+                merged.pop(key, None)
+            merged.update((k, v) for k, v in written.items() if k not in given or given[k] != v)
+        self.custom_metadata = merged if changed else start
 
     # ── child workflows ─────────────────────────────────────────────────────
 
@@ -436,6 +460,8 @@ class Orchestration(RuntimeBase):
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
+                    # an AgentTool's agent starts from the RunConfig's (2.13: its own Runner)
+                    custom_metadata=None if agent_tool else self.custom_metadata,
                     llm_calls=sent_calls,
                     agent_tool=agent_tool,
                     # only when not the invocation's (a run inside an AgentTool's agent)
@@ -481,6 +507,7 @@ class Orchestration(RuntimeBase):
         await self.adopt(outcome)
         if agent_tool is None:
             self.temp_state = dict(outcome.temp_state)
+            self.adopt_metadata(outcome.custom_metadata)
             self.state_delta.update(outcome.state_delta)
             self.event_count += outcome.event_count
             if outcome.final_text is not None:
@@ -519,6 +546,7 @@ class Orchestration(RuntimeBase):
             self.record_error(agent, branch, failure)
             raise failure from error
         self.apply_temp(output.temp_delta)
+        self.adopt_metadata(output.custom_metadata)
         if output.event is not None:
             self.record(output.event)
         return output

@@ -147,6 +147,7 @@ class DeferredWaits(HumanWaits):
     agent's step resumes the workflow agents where they paused (`resume_points`)."""
 
     after_run_due: bool  # restated for mypy (see _orchestration)
+    custom_metadata: dict[str, Any] | None
 
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
         """What a step left open (`response`: its function responses, if any)."""
@@ -175,6 +176,9 @@ class DeferredWaits(HumanWaits):
             if not await self._until_something_arrives():
                 return None
             before = len(handled)
+            # 2.13: an answer message is a run_async of its own, whose context's custom
+            # metadata starts again from the RunConfig's
+            self.custom_metadata = None
             for request in list(self.deferred):
                 ready = request.id in self.answers or _past(request.deadline)
                 if self.progress.get(request.id) or ready:
