@@ -21,6 +21,11 @@ CASES: dict[str, str | None] = {
     "callback_raises": None,
     "callback_added_tool": None,
     "plugin_reflect_retry_model": None,
+    "confirmation_in_transferred_sequence_resumable": (
+        "2.13 resumes only the step that asked (its events under the step's node path) and"
+        " ends there; ours resumes the transferred-to SequentialAgent (node path"
+        " desk@1/pipeline@1) and runs its next step"
+    ),
     "model_response_shapes": None,
     "context_fields": None,
     "node_paths_transfers": None,
