@@ -45,7 +45,7 @@ lint: install
 	$(BIN)/ruff format --check .
 
 typecheck: install
-	$(BIN)/mypy adk workflows activities worker client durable_adk
+	$(BIN)/mypy adk workflows activities worker client durable_adk api
 
 pytest: install $(BIN)/.reference $(BIN)/.deploy-check
 	$(BIN)/pytest -q

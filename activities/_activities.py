@@ -129,7 +129,12 @@ class AdkActivities:
         if session is None:
             return
         app = find_app(self.apps, ref.app_name)
-        step = StepRef(session=ref, invocation_id=input.invocation_id, agent_name="")
+        step = StepRef(
+            session=ref,
+            invocation_id=input.invocation_id,
+            agent_name="",
+            run_config=input.run_config,
+        )
         hook_ctx = functools.partial(
             invocation_context,
             self.session_service,
@@ -140,7 +145,14 @@ class AdkActivities:
             self.artifact_service,
         )
         for event in input.pending_events:
-            await record(self.session_service, session, event, plugin_manager_of(app), hook_ctx)
+            await record(
+                self.session_service,
+                session,
+                event,
+                plugin_manager_of(app),
+                hook_ctx,
+                input.run_config,
+            )
 
     @activity.defn(name=names.RUN_HOOK)
     async def run_hook(self, input: RunHookInput) -> None:

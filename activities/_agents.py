@@ -16,8 +16,10 @@ from adk.agents.base_agent import call_maybe_async
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
+from adk.agents.run_config import RunConfig
 from adk.apps.app import App, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event, NodeInfo
 from adk.events.event_actions import EventActions
 from adk.plugins.plugin_manager import PluginManager
@@ -37,6 +39,7 @@ from workflows.contracts import (
     ToolCallOutput,
 )
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._memory import memory_service
 from ._model_step import invocation_context, load_session
@@ -68,6 +71,7 @@ async def agent_callback(
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id]
     )
@@ -94,10 +98,11 @@ async def agent_callback(
     changed = any(not k.startswith(State.TEMP_PREFIX) for k in actions.state_delta)
     # before: content (or the flag) ends this agent's run (ADK: end_invocation)
     ended = input.when == "before" and (bool(content) or ctx.end_invocation)
+    metadata = custom_metadata.written(ctx, metadata_before)
     if not content and not changed and not actions.artifact_delta:
         if retried():  # an earlier attempt's event is not this one's
             await store.retract_event(session, input.event_id)
-        return AgentCallbackOutput(temp_delta=temp, end_invocation=ended)
+        return AgentCallbackOutput(temp_delta=temp, end_invocation=ended, custom_metadata=metadata)
     event = Event(
         id=input.event_id,
         timestamp=input.timestamp,
@@ -111,8 +116,10 @@ async def agent_callback(
     if isinstance(agent, LlmAgent) and input.when == "before":  # 2.13: not after_agent's
         with user_code(f"saving the output of agent {agent.name}"):
             agent._maybe_save_output_to_state(event)
-    event = await record(store, session, event, plugins, lambda: ctx)
-    return AgentCallbackOutput(event=event, temp_delta=temp, end_invocation=ended)
+    event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
+    return AgentCallbackOutput(
+        event=event, temp_delta=temp, end_invocation=ended, custom_metadata=metadata
+    )
 
 
 async def custom_agent_view(store: BaseSessionService, input: CustomViewInput) -> CustomViewOutput:
@@ -203,7 +210,9 @@ async def begin_agent_tool(
     message = types.Content(role="user", parts=[types.Part(text=request)])
     # google-adk 2.13 runs the agent in a Runner of its own, with the caller's plugins
     plugins = plugin_manager_of(find_app(apps, parent.app_name))
-    ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx = _agent_tool_context(
+        store, session, input.invocation_id, tool, plugins, input.call.parent.run_config
+    )
     ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     ctx.user_content = message
     with user_code("a plugin's on_user_message_callback"):
@@ -212,16 +221,14 @@ async def begin_agent_tool(
         )
     if replaced is not None:
         message = ctx.user_content = replaced
-    await store.append_event(
-        session,
-        Event(
-            id=input.user_event_id,
-            timestamp=input.timestamp,
-            invocation_id=input.invocation_id,
-            author="user",
-            content=message,
-        ),
+    user_event = Event(
+        id=input.user_event_id,
+        timestamp=input.timestamp,
+        invocation_id=input.invocation_id,
+        author="user",
+        content=message,
     )
+    await store.append_event(session, apply_run_metadata(user_event, ctx.run_config))
     # a plugin's answer ends the agent's run: it does not start
     return await before_run(store, session, plugins, ctx, input.user_event_id)
 
@@ -242,10 +249,12 @@ async def finish_agent_tool(
     app = find_app(apps, parent.app_name)
     tool = await _agent_tool(apps, input.call)
     plugins = plugin_manager_of(app)
-    ctx = _agent_tool_context(store, session, input.invocation_id, tool, plugins)
+    ctx = _agent_tool_context(
+        store, session, input.invocation_id, tool, plugins, input.call.parent.run_config
+    )
     ctx.artifact_service = _callers(artifacts, input.call.parent.session)
     for event in input.pending_events:
-        await record(store, session, event, plugins, lambda: ctx)
+        await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
     with user_code("a plugin's after_run_callback"):  # the end of the agent's own run
         await plugins.run_after_run_callback(invocation_context=ctx)
     delta: dict[str, Any] = {}
@@ -297,9 +306,10 @@ def _agent_tool_context(
     invocation_id: str,
     tool: AgentTool,
     plugins: PluginManager,
+    run_config: RunConfig | None,
 ) -> InvocationContext:
     """The context of an AgentTool's own run (google-adk 2.13 runs it in a Runner of its
-    own, with the caller's plugins), for the plugins' run hooks."""
+    own, with the caller's plugins and RunConfig), for the plugins' run hooks."""
     return InvocationContext(
         memory_service=memory_service(),
         session_service=store,
@@ -307,4 +317,5 @@ def _agent_tool_context(
         agent=tool.agent,
         session=session,
         plugin_manager=plugins,
+        run_config=run_config or RunConfig(),
     )

@@ -20,8 +20,10 @@ from adk.agents.base_agent import BaseAgent
 from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
+from adk.agents.run_config import RunConfig
 from adk.apps.app import App, is_resumable, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
+from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
@@ -248,7 +250,7 @@ async def _begin(
         mine = [e for e in session.events if e.invocation_id == invocation.invocation_id]
         answered = find_matching_function_call([*mine, event])
         event.branch = answered.branch if answered is not None else None
-        await store.append_event(session, event)
+        await store.append_event(session, apply_run_metadata(event, invocation.run_config))
         recorded = True
     elif invocation.state_delta:  # google-adk 2.13: a resume without a message keeps it
         event = Event(
@@ -258,7 +260,7 @@ async def _begin(
             author="user",
             actions=EventActions(state_delta=dict(invocation.state_delta)),
         )
-        await store.append_event(session, event)
+        await store.append_event(session, apply_run_metadata(event, invocation.run_config))
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
     ctx.agent = agent
@@ -360,6 +362,7 @@ async def run_hook(
         invocation_id=input.invocation_id,
         agent=agent or app.root_agent,
         session=session,
+        run_config=input.run_config or RunConfig(),
         plugin_manager=plugins,
         resumability_config=app.resumability_config,
     )
@@ -400,6 +403,7 @@ async def answer_hook(
         agent=agent or app.root_agent,
         user_content=_first_message(session, input.invocation_id),
         session=session,
+        run_config=input.run_config or RunConfig(),
         plugin_manager=plugins,
         resumability_config=app.resumability_config,
     )

@@ -23,6 +23,7 @@ from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
 from workflows.contracts import CodeExecutionInput, CodeExecutionOutput, StepRef
 
+from . import _custom_metadata as custom_metadata
 from ._model_step import invocation_context, load_session
 from ._on_event import record
 from ._support import check_payload_size, find_app, find_llm_agent, retried, user_code
@@ -44,6 +45,7 @@ async def execute_code(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
     before = {key: copy.deepcopy(session.state.get(key)) for key in INVOCATION_KEYS}
+    metadata_before = custom_metadata.snapshot(ctx)
     with user_code(f"the code executor of agent {agent.name}"):
         content, actions = await code_execution.execute(ctx, agent, code)
     event = Event(
@@ -64,9 +66,13 @@ async def execute_code(
         for key in INVOCATION_KEYS
         if key in session.state and session.state[key] != before[key]
     }
-    output = CodeExecutionOutput(event=event, code_state=written)
+    output = CodeExecutionOutput(
+        event=event,
+        code_state=written,
+        custom_metadata=custom_metadata.written(ctx, metadata_before),
+    )
     check_payload_size(output, f"The code executor of agent {agent.name}")
-    output.event = await record(store, session, event, plugins, lambda: ctx)
+    output.event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
     return output
 
 

@@ -38,6 +38,7 @@ from adk.sessions.state import State
 from adk.tools.agent_tool import GROUNDING_METADATA_KEY
 from workflows.contracts import CallPlan, ModelStepInput, ModelStepOutput, StepRef
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import artifact_service_for, reusing_earlier_saves
 from ._compaction import compact_before_model
 from ._memory import memory_service
@@ -96,7 +97,7 @@ def invocation_context(
         ),
         None,
     )
-    return InvocationContext(
+    ctx = InvocationContext(
         memory_service=memory_service(),
         session_service=store,
         artifact_service=artifact_service_for(artifacts, ref.session),
@@ -109,6 +110,8 @@ def invocation_context(
         plugin_manager=plugins or PluginManager(),
         resumability_config=resumability_config,
     )
+    custom_metadata.seed(ctx, ref)
+    return ctx
 
 
 async def model_step(
@@ -127,13 +130,14 @@ async def model_step(
     session = await load_session(store, ref, records=[input.event_id, *side.values()])
     hook_ctx = functools.partial(invocation_context, store, session, ref, agent, plugins, artifacts)
     for pending in input.pending_events:  # what the workflow decided since the last step
-        await record(store, session, pending, plugins, hook_ctx)
+        await record(store, session, pending, plugins, hook_ctx, ref.run_config)
     # google-adk 2.13 compacts before it builds the contents (its request processor)
     compaction_id = _side_event_id(input, "compaction")
     await compact_before_model(app, store, session, agent, ref, compaction_id)
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id, *side.values()]
     )
@@ -147,7 +151,7 @@ async def model_step(
         planned = nl_planning.process_response(ctx, agent, response)
     if planned is not None:  # google-adk 2.13: what the planner wrote, in an event first
         planned_event = _side_event(input, agent, side["planning"], planned.actions)
-        await record(store, session, planned_event, plugins, lambda: ctx)
+        await record(store, session, planned_event, plugins, lambda: ctx, ctx.run_config)
     with user_code(f"the code executor of agent {agent.name}"):
         images = await code_execution.save_generated_images(ctx, agent, response)
         executed = code_execution.process_response(agent, response)
@@ -155,11 +159,13 @@ async def model_step(
         executed.artifact_delta.update(images)
     if executed is not None:  # google-adk 2.13: the code executor's event, before the model's
         executed_event = _side_event(input, agent, side["code_execution"], executed)
-        await record(store, session, executed_event, plugins, lambda: ctx)
+        await record(store, session, executed_event, plugins, lambda: ctx, ctx.run_config)
     with user_code(f"the code executor of agent {agent.name}"):
         code = code_execution.code_block(ctx, agent, response)
     if code is not None:  # google-adk 2.13: the code in an event; the answer is not recorded
-        return await _code_step(input, agent, plugins, store, session, ctx, code, actions)
+        output = await _code_step(input, agent, plugins, store, session, ctx, code, actions)
+        output.custom_metadata = custom_metadata.written(ctx, metadata_before)
+        return output
     if retried() and code_execution.runs_code(agent):  # an earlier attempt's, not this one's
         await store.retract_event(session, side["code_execution"])
     event = _finalize_event(input, agent, response, actions, llm_request)
@@ -167,17 +173,23 @@ async def model_step(
     if event is None:
         if retried():  # an earlier attempt's event is not this one's
             await store.retract_event(session, input.event_id)
-        return ModelStepOutput(event=None, temp_delta=_temp(actions), end_invocation=ended)
+        return ModelStepOutput(
+            event=None,
+            temp_delta=_temp(actions),
+            end_invocation=ended,
+            custom_metadata=custom_metadata.written(ctx, metadata_before),
+        )
     with user_code(f"saving the output of agent {agent.name}"):  # output_schema: fails at once
         agent._maybe_save_output_to_state(event)
     agent._maybe_accumulate_output(event, session.events)
-    event = await on_event(plugins, lambda: ctx, event)  # what is recorded and returned
+    event = await on_event(plugins, lambda: ctx, event, ctx.run_config)  # recorded, returned
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     output = ModelStepOutput(
         event=event,
         calls=_plans(agent, plugins, event, llm_request),
         temp_delta=temp_delta,
         end_invocation=ended,
+        custom_metadata=custom_metadata.written(ctx, metadata_before),
     )
     check_payload_size(output, f"The model of agent {agent.name}")
     await store.append_event(session, event)
@@ -210,7 +222,7 @@ async def _code_step(
     check_payload_size(output, f"The model of agent {agent.name}")
     if retried():  # an earlier attempt may have recorded an answer as the model event
         await store.retract_event(session, input.event_id)
-    output.code_event = await record(store, session, event, plugins, lambda: ctx)
+    output.code_event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
     return output
 
 
@@ -244,26 +256,9 @@ async def _run_model(
 ) -> LlmResponse:
     """before_model callbacks, the model call, after_model callbacks (ADK's order: the
     plugins' first; one that answers skips the agent's own)."""
-    if agent.canonical_before_model_callbacks or any(
-        # durable-adk's own plugins copy what they change; a plugin of the user's may
-        # change anything
-        not is_ours(type(plugin).before_model_callback)
-        for plugin in plugins.plugins
-    ):
-        llm_request._own_contents()  # callbacks may change the contents in place
-    with user_code("a plugin's before_model_callback"):
-        override = await plugins.run_before_model_callback(
-            callback_context=callback_context, llm_request=llm_request
-        )
+    override = await before_model(agent, plugins, callback_context, llm_request)
     if override:
-        return override  # type: ignore[no-any-return]
-    for callback in agent.canonical_before_model_callbacks:
-        with user_code(f"before_model_callback of agent {agent.name}"):
-            override = await call_maybe_async(
-                callback, callback_context=callback_context, llm_request=llm_request
-            )
-        if override:
-            return override  # type: ignore[no-any-return]
+        return override
     # google-adk 2.13: the agent's name as a billing label, unless the request already has one
     llm_request.config.labels = dict(llm_request.config.labels or {})
     llm_request.config.labels.setdefault("adk_agent_name", agent.name)
@@ -284,6 +279,37 @@ async def _run_model(
         if altered:
             return _grounded(altered, llm_request, callback_context)
     return _grounded(response, llm_request, callback_context)
+
+
+async def before_model(
+    agent: LlmAgent,
+    plugins: PluginManager,
+    callback_context: CallbackContext,
+    llm_request: LlmRequest,
+) -> LlmResponse | None:
+    """The before_model callbacks on the request, the plugins' first; the first
+    response one returns (which skips the model call), else None."""
+    if agent.canonical_before_model_callbacks or any(
+        # durable-adk's own plugins copy what they change; a plugin of the user's may
+        # change anything
+        not is_ours(type(plugin).before_model_callback)
+        for plugin in plugins.plugins
+    ):
+        llm_request._own_contents()  # callbacks may change the contents in place
+    with user_code("a plugin's before_model_callback"):
+        override = await plugins.run_before_model_callback(
+            callback_context=callback_context, llm_request=llm_request
+        )
+    if override:
+        return override  # type: ignore[no-any-return]
+    for callback in agent.canonical_before_model_callbacks:
+        with user_code(f"before_model_callback of agent {agent.name}"):
+            override = await call_maybe_async(
+                callback, callback_context=callback_context, llm_request=llm_request
+            )
+        if override:
+            return override  # type: ignore[no-any-return]
+    return None
 
 
 def _grounded(

@@ -3,11 +3,15 @@
 
 Runs on: activity side (worker process).
 
-A plugin may return a replacement event; only the fields it set are taken, onto the
-original (never its id, invocation or time), and the original's internal custom
-metadata survives: what is recorded (and so streamed) is the merged event. The
-activity that records an event runs the hook, once per new event: an event already
-in the session (a retried append) is not shown to the plugins again.
+Every event an invocation's agents produce is recorded here (`record`, or `on_event`
+before the model step's own append), as google-adk 2.13's runner processes each event
+it yields: first RunConfig.custom_metadata is merged in (under the event's own keys,
+adk/events/_internal_metadata.py), then the plugins see it. A plugin may return a
+replacement event; the run's metadata is merged into it too, only the fields it set
+are taken, onto the original (never its id, invocation or time), and the original's
+internal custom metadata survives: what is recorded (and so streamed) is the merged
+event. The activity that records an event runs the hook, once per new event: an event
+already in the session (a retried append) is not shown to the plugins again.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from collections.abc import Callable
 from google.genai import types
 
 from adk.agents.invocation_context import InvocationContext
+from adk.agents.run_config import RunConfig
+from adk.events._internal_metadata import apply_run_metadata, internal_metadata
 from adk.events.event import Event
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
@@ -27,18 +33,24 @@ from adk.sessions.session import Session
 from ._support import user_code
 
 _KEPT = frozenset({"id", "invocation_id", "timestamp"})
-_INTERNAL_PREFIX = "__adk_internal_"
 
 
 async def on_event(
-    plugins: PluginManager, ctx: Callable[[], InvocationContext], event: Event
+    plugins: PluginManager,
+    ctx: Callable[[], InvocationContext],
+    event: Event,
+    run_config: RunConfig | None,
 ) -> Event:
-    """The event as the plugins leave it (the same object when none changes it).
-    `ctx` makes the hook's invocation context (only when a plugin has the hook)."""
+    """The event with the run's custom metadata, as the plugins leave it (the same
+    object when none changes it). `ctx` makes the hook's invocation context (only when
+    a plugin has the hook)."""
+    apply_run_metadata(event, run_config)
     if not plugins.overrides("on_event_callback"):
         return event
     with user_code("a plugin's on_event_callback"):
         modified = await plugins.run_on_event_callback(invocation_context=ctx(), event=event)
+    if modified is not None:
+        apply_run_metadata(modified, run_config)
     return merged(event, modified)
 
 
@@ -48,9 +60,7 @@ def merged(original: Event, modified: Event | None) -> Event:
     update = {
         name: modified.__dict__[name] for name in modified.model_fields_set if name not in _KEPT
     }
-    internal = {
-        k: v for k, v in (original.custom_metadata or {}).items() if k.startswith(_INTERNAL_PREFIX)
-    }
+    internal = internal_metadata(original.custom_metadata)
     if "custom_metadata" in update and internal:
         update["custom_metadata"] = {**(update["custom_metadata"] or {}), **internal}
     output = original.model_copy(update=update)
@@ -65,10 +75,14 @@ async def record(
     event: Event,
     plugins: PluginManager,
     ctx: Callable[[], InvocationContext],
+    run_config: RunConfig | None,
 ) -> Event:
-    """Append an event the invocation produced, through on_event if it is new here."""
+    """Append an event the invocation produced, with the run's custom metadata, through
+    on_event if it is new here."""
     if plugins.overrides("on_event_callback") and all(e.id != event.id for e in session.events):
-        event = await on_event(plugins, ctx, event)
+        event = await on_event(plugins, ctx, event, run_config)
+    else:
+        apply_run_metadata(event, run_config)
     return await store.append_event(session, event)
 
 
@@ -93,5 +107,5 @@ async def before_run(
         author="model",
         content=answer,
     )
-    await record(store, session, early, plugins, lambda: ctx)
+    await record(store, session, early, plugins, lambda: ctx, ctx.run_config)
     return True

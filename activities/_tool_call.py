@@ -21,6 +21,7 @@ import structlog
 from google.genai import types
 
 from adk.agents.base_agent import call_maybe_async
+from adk.agents.callback_context import CallbackContext
 from adk.agents.invocation_context import InvocationContext
 from adk.agents.llm_agent import LlmAgent
 from adk.apps.app import App, plugin_manager_of
@@ -28,7 +29,8 @@ from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.flows.llm_flows.functions import build_function_response_event, extract_media
-from adk.flows.llm_flows.output_schema import set_model_response_tool, uses_set_model_response
+from adk.flows.llm_flows.output_schema import set_model_response_tool
+from adk.flows.llm_flows.pipeline import build_llm_request
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
@@ -40,8 +42,9 @@ from adk.tools.tool_context import ToolContext
 from workflows.contracts import StepRef, ToolCallInput, ToolCallOutput
 from workflows.errors import RaisedError, rebuild
 
+from . import _custom_metadata as custom_metadata
 from ._artifacts import reusing_earlier_saves
-from ._model_step import invocation_context, load_session
+from ._model_step import before_model, invocation_context, load_session
 from ._on_event import record
 from ._spec import static_tools, touches_state
 from ._support import (
@@ -84,14 +87,29 @@ async def find_tool(agent: LlmAgent, tool_context: ToolContext, name: str) -> Ba
     return None
 
 
-async def _declared_names(agent: LlmAgent, ctx: ToolContext) -> list[str]:
-    """The tools the request declared, in its order (google-adk 2.13's tools_dict)."""
-    from adk.flows.llm_flows.agent_transfer import get_transfer_targets
-
-    names = [SetModelResponseTool.NAME] if uses_set_model_response(agent) else []
-    if agent.uses_auto_flow and get_transfer_targets(agent):
-        names.append("transfer_to_agent")
-    return names + [t.name for t in await agent.canonical_tools(ctx)]
+async def _request_tools(
+    store: BaseSessionService,
+    ref: StepRef,
+    app: App,
+    agent: LlmAgent,
+    plugins: PluginManager,
+    artifacts: BaseArtifactService | None,
+) -> dict[str, BaseTool]:
+    """The tools of the request the model answered (google-adk 2.13's tools_dict, in
+    its order), for a name the agent's own tools lack: a before_model callback or a
+    tool's process_llm_request may have put one there, and 2.13 runs the model's call
+    of it. The request is built again and the before_model callbacks run on it once
+    more, on a session of their own: what they write there is dropped (the model step
+    recorded their writes)."""
+    session = await load_session(store, ref, records=[])
+    ctx = invocation_context(
+        store, session, ref, agent, plugins, artifacts, app.resumability_config
+    )
+    with user_code(f"building the request of agent {agent.name}"):
+        llm_request = await build_llm_request(ctx, agent)
+    callback_context = CallbackContext(ctx, event_actions=EventActions())
+    await before_model(agent, plugins, callback_context, llm_request)
+    return dict(llm_request.tools_dict)
 
 
 def not_found_result(name: str, available: list[str]) -> dict[str, Any]:
@@ -125,6 +143,7 @@ async def tool_call(
     ctx = invocation_context(
         store, session, ref, agent, plugins, artifacts, app.resumability_config
     )
+    metadata_before = custom_metadata.snapshot(ctx)
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.record_as]
     )
@@ -137,23 +156,31 @@ async def tool_call(
         tool_confirmation=input.tool_confirmation,
     )
     args = copy.deepcopy(call.args or {})
+    requested: dict[str, BaseTool] | None = None
     try:
         tool = await find_tool(agent, tool_context, call.name or "")
+        if tool is None and input.failed is None:
+            requested = await _request_tools(store, ref, app, agent, plugins, artifacts)
+            tool = requested.get(call.name or "")
     except TransientToolError as error:  # a toolset's listing lost its connection
         raise transient_failure(error) from None
     hooks = _Hooks(agent, plugins)
     if input.failed is not None and tool is not None:  # an AgentTool's agent failed
         response = await _agent_tool_error(hooks, tool, args, tool_context, input.failed)
     elif tool is None:
-        response = await _unknown_tool(hooks, args, tool_context, call.name or "")
+        available = list(requested) if requested is not None else []
+        response = await _unknown_tool(hooks, args, tool_context, call.name or "", available)
     else:
         response = await _run_with_callbacks(hooks, tool, args, tool_context, input.retry_errors)
     actions = tool_context.actions  # records writes into containers read from state
     ended = ctx.end_invocation
+    metadata = custom_metadata.written(ctx, metadata_before)
     if not response and tool is not None and tool.is_long_running:
         # ADK: nothing yet, no event
         await _retract_earlier(store, session, input)
-        return ToolCallOutput(response=None, actions=actions, end_invocation=ended)
+        return ToolCallOutput(
+            response=None, actions=actions, end_invocation=ended, custom_metadata=metadata
+        )
     try:
         pydantic_core.to_jsonable_python(actions.state_delta)
     except pydantic_core.PydanticSerializationError as error:
@@ -162,7 +189,8 @@ async def tool_call(
             response={
                 "error": f"Tool `{call.name}` wrote a state value that is not JSON-serializable"
                 f" ({error}). Store plain values (str, numbers, bools, lists, dicts)."
-            }
+            },
+            custom_metadata=metadata,
         )
     response, media = extract_media(response)  # 2.13: after the callbacks
     output = ToolCallOutput(
@@ -170,6 +198,7 @@ async def tool_call(
         actions=actions,
         end_invocation=ended,
         media=media,
+        custom_metadata=metadata,
     )
     check_payload_size(output, f"Tool {call.name} of agent {agent.name}")  # before recording
     if input.record_as is not None and not actions.requested_tool_confirmations:
@@ -222,7 +251,7 @@ async def _record(
         responses=[(input.function_call, output.response, output.actions)],
         media={input.function_call.id or "": output.media} if output.media else None,
     )
-    recorded = await record(store, session, event, plugins, ctx)
+    recorded = await record(store, session, event, plugins, ctx, input.ref.run_config)
     output.recorded_at = recorded.timestamp
 
 
@@ -279,14 +308,15 @@ class _Hooks:
         return None
 
 
-async def _unknown_tool(hooks: _Hooks, args: dict[str, Any], ctx: ToolContext, name: str) -> Any:
+async def _unknown_tool(
+    hooks: _Hooks, args: dict[str, Any], ctx: ToolContext, name: str, available: list[str]
+) -> Any:
     """ADK 2.x: before_tool callbacks (with a placeholder tool), then on_tool_error
     with the full "not found" error, else the error result the model can react to."""
     placeholder = _Placeholder(name=name or "<unnamed>", description="Tool not found")
     result = await hooks.first("before_tool_callback", tool=placeholder, args=args, ctx=ctx)
     if result is not None:
         return result
-    available = await _declared_names(hooks.agent, ctx)
     error = ValueError(
         f"Tool '{name}' not found.\nAvailable tools: {', '.join(available)}\n\n"
         "Possible causes:\n"

@@ -17,6 +17,7 @@ from ._unported import unported_attribute
 from .activity_options import ActivityOptions
 from .agents import Agent, Context, LlmAgent, LoopAgent, ParallelAgent, SequentialAgent
 from .events import Event
+from .version import __version__ as __version__
 
 if TYPE_CHECKING:
     from .runners import Runner

@@ -3,7 +3,7 @@
 Runs on: process side.
 """
 
-from ._answers import AnswerRejectedError
+from ._answers import AnswerRejectedError, PendingListing
 from ._client import AgentClient, Invocation
 from ._errors import (
     InvocationFailedError,
@@ -18,6 +18,7 @@ __all__ = [
     "Invocation",
     "InvocationFailedError",
     "InvocationInterruptedError",
+    "PendingListing",
     "SessionBusyError",
     "TemporalUnreachableError",
 ]

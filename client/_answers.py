@@ -5,11 +5,14 @@ Runs on: process side.
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from temporalio.client import Client, WorkflowUpdateFailedError
-from temporalio.service import RPCError
+from temporalio.service import RPCError, RPCStatusCode
 
 from workflows import names
 from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest, SessionRef
@@ -42,10 +45,28 @@ async def invocation_status(
     return await keep.call(workflow_id, query)
 
 
+STATUS_QUERY_SECONDS = 10.0
+"""How long `list_pending` waits for one invocation's status: a waiting invocation
+whose app has no worker running would otherwise hold the listing for the server's
+query timeout (30 s) each."""
+
+
+@dataclass(frozen=True)
+class PendingListing:
+    """What waits, across invocations: each request with its workflow id, and the
+    waiting invocations that did not tell (no worker of their app answered)."""
+
+    requests: list[tuple[str, PendingRequest]] = field(default_factory=list)
+    unanswered: list[str] = field(default_factory=list)
+
+
 async def list_pending(
     temporal: Client, keep: KeepTrying, *, app_name: str | None = None
-) -> list[tuple[str, PendingRequest]]:
-    """Every request waiting for an answer, across invocations (optionally of one app)."""
+) -> PendingListing:
+    """Every request waiting for an answer, across invocations (optionally of one app).
+
+    The invocations are asked at once, each for `STATUS_QUERY_SECONDS` at most;
+    through an outage each is asked again."""
     query = f'{names.SA_STATUS.name} = "waiting" AND ExecutionStatus = "Running"'
     if app_name:
         query += f' AND {names.SA_APP.name} = "{app_name}"'
@@ -57,14 +78,45 @@ async def list_pending(
             if execution.workflow_type == names.INVOCATION_WORKFLOW
         ]
 
-    found: list[tuple[str, PendingRequest]] = []
-    for workflow_id in await keep.call("(pending list)", listed):
-        try:
-            status = await invocation_status(temporal, workflow_id, keep)
-        except RPCError:
-            continue  # finished between the list and the query
-        found.extend((workflow_id, request) for request in status.pending)
-    return found
+    asking = asyncio.Semaphore(16)
+
+    async def status_of(workflow_id: str) -> InvocationStatus | str | None:
+        handle = temporal.get_workflow_handle(workflow_id)
+        timeout = timedelta(seconds=STATUS_QUERY_SECONDS)
+
+        async def ask(_: bool) -> InvocationStatus | str | None:
+            try:
+                return await handle.query(  # type: ignore[no-any-return]
+                    names.QUERY_STATUS, result_type=InvocationStatus, rpc_timeout=timeout
+                )
+            except RPCError as error:
+                if error.status == RPCStatusCode.NOT_FOUND:
+                    return None  # finished between the list and the query
+                if _unanswered(error):
+                    return workflow_id
+                raise
+
+        async with asking:
+            try:
+                return await keep.call(workflow_id, ask)
+            except RPCError:
+                return None  # ended meanwhile (its query is refused)
+
+    ids = await keep.call("(pending list)", listed)
+    listing = PendingListing()
+    for workflow_id, status in zip(ids, await asyncio.gather(*map(status_of, ids)), strict=True):
+        if isinstance(status, str):
+            listing.unanswered.append(status)
+        elif status is not None:
+            listing.requests.extend((workflow_id, request) for request in status.pending)
+    return listing
+
+
+def _unanswered(error: RPCError) -> bool:
+    """A status query the server gave up on: the server is there, no worker answered."""
+    if error.status == RPCStatusCode.DEADLINE_EXCEEDED:
+        return True
+    return error.status == RPCStatusCode.CANCELLED and "timeout" in error.message.lower()
 
 
 async def answer(
@@ -121,7 +173,8 @@ async def answer(
         raise AnswerRejectedError(getattr(cause, "message", None) or str(cause)) from error
     except RPCError as error:
         text = str(error).lower()
-        if "completed" in text or "not found" in text:
+        # (closing: it ended while the update was in flight)
+        if "completed" in text or "not found" in text or "closing workflow" in text:
             why = (
                 f"Invocation {workflow_id} is not running (it has finished, or never"
                 " started): nothing to answer."

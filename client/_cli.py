@@ -36,7 +36,7 @@ from adk.sessions._open import describe as describe_store
 from adk.sessions._open import open_session_service
 from workflows.names import app_task_queue, invocation_workflow_id
 
-from ._answers import AnswerRejectedError
+from ._answers import STATUS_QUERY_SECONDS, AnswerRejectedError
 from ._client import AgentClient, Invocation
 from ._errors import (
     InvocationFailedError,
@@ -435,11 +435,17 @@ async def cmd_artifacts(args: argparse.Namespace) -> int:
 
 async def cmd_pending(args: argparse.Namespace) -> int:
     client = await _client(await _temporal(args), args)
-    pending = await client.list_pending(args.app)
-    if not pending:
+    listing = await client.pending_listing(args.app)
+    if not listing.requests and not listing.unanswered:
         print("nothing is waiting")
-    for workflow_id, request in pending:
+    for workflow_id, request in listing.requests:
         print("\n".join(request_lines(request, workflow_id)))
+    for workflow_id in listing.unanswered:
+        print(
+            f"{workflow_id} waits, but no worker answered for it within"
+            f" {STATUS_QUERY_SECONDS:g} s: is a worker of its app running?",
+            file=sys.stderr,
+        )
     return EXIT_OK
 
 

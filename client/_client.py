@@ -160,6 +160,9 @@ class AgentClient:
         if expected_agent is None:
             expected_agent = await self._root_agent(app_name)
         ref = SessionRef(app_name=app_name, user_id=user_id, session_id=session_id)
+        # a run under an invocation that exists (an answer's, or one asked for by id)
+        # goes on there: not a new message, so one waiting meanwhile waits again after
+        older = invocation_id is not None or content is None
         # chosen here: a retried start recognises it. A message answering calls goes on
         # under their invocation's id, as google-adk 2.13 resolves it
         invocation_id = (
@@ -193,9 +196,10 @@ class AgentClient:
                     pass
                 # an invocation that only waits for answers gives way (client/_waiting.py)
                 if released := await give_way(self.temporal, workflow_id, ref):
-                    if answers and released.invocation_id != invocation_id:
-                        # an answer for an older invocation's call: the one that gave
-                        # way waits for its own calls again once this one has run
+                    if (answers or older) and released.invocation_id != invocation_id:
+                        # an answer for an older invocation's call (or a run of one by
+                        # its id): the one that gave way waits for its own calls again
+                        # once this one has run
                         request.then_wait = released
                     continue
                 # the session's invocation runs: its app's busy policy takes the message
@@ -401,7 +405,14 @@ class AgentClient:
         return await _answers.invocation_status(self.temporal, workflow_id, self._keep())
 
     async def list_pending(self, app_name: str | None = None) -> list[tuple[str, PendingRequest]]:
-        """(workflow id, request) for everything waiting, across invocations."""
+        """(workflow id, request) for everything waiting, across invocations (those
+        whose app has no worker answering are left out: `pending_listing` names them)."""
+        return (await self.pending_listing(app_name)).requests
+
+    async def pending_listing(self, app_name: str | None = None) -> _answers.PendingListing:
+        """What waits, across invocations: `.requests` as `list_pending` gives them, and
+        `.unanswered`, the waiting invocations no worker answered for within
+        `STATUS_QUERY_SECONDS` (10 s; is a worker of their app running?)."""
         return await _answers.list_pending(self.temporal, self._keep(), app_name=app_name)
 
     async def approve(self, workflow_id: str, request_id: str, payload: Any = None) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-OURS = ["adk", "workflows", "activities", "worker", "client", "durable_adk"]
+OURS = ["adk", "workflows", "activities", "worker", "client", "durable_adk", "api"]
 
 
 @dataclass

@@ -231,6 +231,25 @@ def test_adk_imports_no_layer_above_it():
     assert not problems, "adk/ must not import the engine or the Runner:\n" + "\n".join(problems)
 
 
+def test_nothing_imports_the_rest_api():
+    """api/ (the REST API process) sits on top: a client of the engine, which never
+    depends on it (nor on its web server). The OpenAPI toolset uses FastAPI's OpenAPI
+    models (`fastapi.openapi`, `fastapi.encoders`: the openapi extra), as 2.13 does."""
+    models = ("fastapi.openapi", "fastapi.encoders")
+    problems = [
+        f"{path.relative_to(ROOT)}:{line}: imports {imported}"
+        for package in PACKAGES
+        if package != "api"
+        for path in _modules(package)
+        for line, imported in _all_imports(path, module_name(path))
+        if _top(imported) in ("api", "fastapi", "uvicorn", "starlette")
+        and not (
+            package == "adk" and any(imported == m or imported.startswith(m + ".") for m in models)
+        )
+    ]
+    assert not problems, "only api/ may import api, fastapi or uvicorn:\n" + "\n".join(problems)
+
+
 def test_runtime_never_imports_google_adk():
     problems = [
         f"{path.relative_to(ROOT)}:{line}: imports {imported}"
@@ -354,6 +373,7 @@ PUBLIC_API = {
         "DebugLoggingPlugin",
         "LoggingPlugin",
         "PluginManager",
+        "ReflectAndRetryModelPlugin",
         "ReflectAndRetryToolPlugin",
         "ToolResultClassification",
         "ToolResultClassifier",
@@ -378,12 +398,14 @@ PUBLIC_API = {
         "WorkerStoppedError",
         "temporal_binary",
     ],
+    "api": ["AppCatalog", "TemporalConnection", "create_app"],
     "client": [
         "AgentClient",
         "AnswerRejectedError",
         "Invocation",
         "InvocationFailedError",
         "InvocationInterruptedError",
+        "PendingListing",
         "SessionBusyError",
         "TemporalUnreachableError",
     ],

@@ -26,7 +26,13 @@ with workflow.unsafe.imports_passed_through():
     from ._base import RuntimeBase
     from ._humans import answer_event
     from ._options import BOOKKEEPING
-    from .contracts import AnswerHookInput, AnswerHookOutput, HumanAnswer, PendingRequest
+    from .contracts import (
+        AnswerHookInput,
+        AnswerHookOutput,
+        HumanAnswer,
+        PendingRequest,
+        unless_default,
+    )
 
 _HOOKS = ("after_run_callback", "on_user_message_callback", "before_run_callback")
 
@@ -90,6 +96,7 @@ class AnswerRuns(RuntimeBase):
                 agent_name=request.agent,
                 hook=hook,
                 temp_state=dict(self.temp_state),
+                run_config=unless_default(self.context.run_config),
                 **fields,
             ),
             result_type=AnswerHookOutput,

@@ -100,7 +100,7 @@ class HeldMessages:
             place = len(self.queue)
         interrupt = self.policy == "interrupt" and not done() and self.interrupted_by is None
         if interrupt:
-            self.interrupted_by = self.queue[0].invocation_id
+            self.interrupted_by = self.newer()
         answer = Submitted(
             invocation_id=message.invocation_id,
             policy=self.policy or "reject",
@@ -109,6 +109,11 @@ class HeldMessages:
             run_id=workflow.info().run_id,
         )
         return answer, interrupt
+
+    def newer(self) -> str | None:
+        """The first message held (not a wait again for an invocation that gave way:
+        InvocationInput.rewait, which interrupts nothing)."""
+        return next((m.invocation_id for m in self.queue if not m.rewait), None)
 
     def interrupt_reason(self) -> str:
         return (

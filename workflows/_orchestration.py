@@ -20,6 +20,7 @@ from temporalio.exceptions import (
 )
 
 with workflow.unsafe.imports_passed_through():
+    from adk.events._internal_metadata import without_internal_metadata
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
 
@@ -39,6 +40,7 @@ with workflow.unsafe.imports_passed_through():
         RunHook,
         RunHookInput,
         named_by_id,
+        unless_default,
     )
     from .errors import RaisedError, find_raised
 
@@ -108,6 +110,7 @@ class Orchestration(RuntimeBase):
                 error=raised,
                 branch=branch,
                 temp_state=dict(self.temp_state),
+                run_config=unless_default(self.context.run_config),
             ),
             summary=f"plugins: {hook} · {agent}",
             **BOOKKEEPING,
@@ -167,6 +170,12 @@ class Orchestration(RuntimeBase):
         # resumed: the paused target (else `agent` itself: an AgentTool's agents are not
         # in the tree, and may share a name with one that is)
         first = (self.context.tree.find(chain[-1]) or agent) if point else agent
+        # 2.13 runs each agent of a resumed chain again (its callbacks around its target's)
+        around = self._chain_agents(agent, chain) if point else []
+        for transferring in around:
+            before = await self._agent_callback(transferring, branch, "before")
+            if before.end_invocation:  # it ends there: nothing after it resumes
+                return self.result(end_invocation=True)
         opened = self.opened
         outcome = await self._child(
             first, branch, records_errors=records, nested=True, report_state=report_state
@@ -176,14 +185,27 @@ class Orchestration(RuntimeBase):
         )
         if point is not None:
             again = self.resume_points.pop(TRANSFERRED + first.name, None)
-            if self.opened > opened:  # paused again: the whole chain resumes next time
+            paused = self.opened > opened
+            if paused:  # paused again: the whole chain resumes next time
                 longer = chain[:-1] + (again["chain"] if again else [first.name])
                 self.resume_points[TRANSFERRED + agent.name] = {"chain": longer}
-            else:  # 2.13: each agent of the chain ends once its target's run has ended
-                for name in reversed(chain[:-1]):
+            # 2.13: each agent of the chain ends once its target's run has ended
+            for name in reversed(chain[:-1]):
+                if not paused:
                     end = EventActions(end_of_agent=True)
                     self._add_pending(self.new_event(name, branch, actions=end))
+                for called in (a for a in around if a.name == name):
+                    await self._agent_callback(called, branch, "after")
         return outcome
+
+    def _chain_agents(self, agent: AgentSpec, chain: list[str]) -> list[AgentSpec]:
+        """The agents of a resumed transfer chain before its target that have agent
+        callbacks (histories from before ran none of them on the resume)."""
+        found = [agent] + [self.context.tree.find(name) for name in chain[1:-1]]
+        called = [a for a in found if a is not None and a.has_agent_callbacks]
+        if not called or not workflow.patched(names.PATCH_RESUMED_CHAIN_CALLBACKS):
+            return []
+        return called
 
     async def _run_inline(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """A workflow agent run here, as its child workflow would run it: its sub-agents
@@ -339,6 +361,7 @@ class Orchestration(RuntimeBase):
     async def _run_parallel(self, agent: AgentSpec, branch: str | None) -> AgentRunResult:
         """Branches run concurrently; state written by several: the later sub-agent wins."""
         start_temp = dict(self.temp_state)
+        start_metadata = self.custom_metadata
         point = self.resume_points.pop(agent.name, None)  # a resumed pause: branches ended
         ended = set(point["ended"]) if point else set()
         if point is None:
@@ -364,6 +387,7 @@ class Orchestration(RuntimeBase):
             for key, value in outcome.temp_state.items():
                 if start_temp.get(key) != value:
                     self.temp_state[key] = value
+        self._merge_metadata(start_metadata, outcomes)
         conflicts = {k: merged[k] for k, values in writers.items() if len(values) > 1}
         if conflicts:
             self._add_pending(
@@ -375,6 +399,25 @@ class Orchestration(RuntimeBase):
             ran = {sub.name for sub, o in zip(subs, outcomes, strict=True) if not o.deferred}
             self._paused_at(agent, ended=sorted(ended | ran))
         return self.result(escalated=any(o.escalated for o in outcomes))
+
+    def _merge_metadata(self, start: dict[str, Any] | None, outcomes: list[AgentRunResult]) -> None:
+        """The custom metadata after parallel branches: each branch's changes to what
+        they were given, in branch order (google-adk 2.13's branches write one dict)."""
+        given = (
+            start
+            if start is not None
+            else without_internal_metadata(self.context.run_config.custom_metadata) or {}
+        )
+        merged, changed = dict(given), False
+        for outcome in outcomes:
+            written = outcome.custom_metadata
+            if written is None or written == given:
+                continue
+            changed = True
+            for key in given.keys() - written.keys():
+                merged.pop(key, None)
+            merged.update((k, v) for k, v in written.items() if k not in given or given[k] != v)
+        self.custom_metadata = merged if changed else start
 
     # ── child workflows ─────────────────────────────────────────────────────
 
@@ -417,6 +460,8 @@ class Orchestration(RuntimeBase):
                     agent_name=agent.name,
                     branch=branch,
                     temp_state=dict(self.temp_state),
+                    # an AgentTool's agent starts from the RunConfig's (2.13: its own Runner)
+                    custom_metadata=None if agent_tool else self.custom_metadata,
                     llm_calls=sent_calls,
                     agent_tool=agent_tool,
                     # only when not the invocation's (a run inside an AgentTool's agent)
@@ -429,7 +474,11 @@ class Orchestration(RuntimeBase):
                     nested_transfers=nested,
                     shell_step=nested,  # (the flags above at a step's defaults: left out)
                     reports_state=report_state or self.reports_state,
-                    resume=self._resume_points_of(agent) if self.resume_points else {},
+                    # (an AgentTool's run is never resumed: it takes none, even when
+                    # its agent shares a name with one of the tree that paused)
+                    resume=self._resume_points_of(agent)
+                    if self.resume_points and agent_tool is None
+                    else {},
                 ),
                 id=child_id,
                 result_type=AgentRunResult,
@@ -458,6 +507,7 @@ class Orchestration(RuntimeBase):
         await self.adopt(outcome)
         if agent_tool is None:
             self.temp_state = dict(outcome.temp_state)
+            self.adopt_metadata(outcome.custom_metadata)
             self.state_delta.update(outcome.state_delta)
             self.event_count += outcome.event_count
             if outcome.final_text is not None:
@@ -470,10 +520,10 @@ class Orchestration(RuntimeBase):
     def _child_context(self, child_id: str) -> RunContext:
         """The run context as a child's input carries it: the tree by digest when it has
         one (workflows/_specs.py), and without what the child's workflow id names (its
-        session, invocation and root workflow: `names.agent_run_origin`) or what only
-        the root's summary uses (the user's message)."""
+        session, invocation and root workflow: `names.agent_run_origin`). (Histories
+        from before hold an `asked` field, the user's message: read and ignored.)"""
         context = self.context
-        update: dict[str, Any] = {"asked": ""}
+        update: dict[str, Any] = {}
         if context.root_digest:
             update["root"] = None
         session = context.session
@@ -496,6 +546,7 @@ class Orchestration(RuntimeBase):
             self.record_error(agent, branch, failure)
             raise failure from error
         self.apply_temp(output.temp_delta)
+        self.adopt_metadata(output.custom_metadata)
         if output.event is not None:
             self.record(output.event)
         return output

@@ -179,6 +179,7 @@ class ReactLoop(RuntimeBase):
                 non_retryable=True,
             ) from error
         self.apply_temp(output.temp_delta)
+        self.adopt_metadata(output.custom_metadata)
         return output
 
     async def _execute_code(self, agent: AgentSpec, branch: str | None, code_event: Event) -> None:
@@ -217,6 +218,7 @@ class ReactLoop(RuntimeBase):
                 non_retryable=True,
             ) from error
         self.temp_state.update(output.code_state)
+        self.adopt_metadata(output.custom_metadata)
         self.record(output.event)
 
     async def _run_calls(
@@ -381,7 +383,7 @@ class ReactLoop(RuntimeBase):
         own = (plan.activity_options if plan else None) or (tool.activity_options if tool else None)
         options = own or agent.tool_activity_options
         try:
-            return await workflow.execute_activity(
+            output = await workflow.execute_activity(
                 names.TOOL_CALL,
                 ToolCallInput(
                     ref=self.ref(agent, branch),
@@ -401,6 +403,8 @@ class ReactLoop(RuntimeBase):
                 raise CancelledError(f"Tool {call.name} was cancelled.") from error
             error_type, message = failure_message(error)
             raise ApplicationError(message, type=error_type, non_retryable=True) from error
+        self.adopt_metadata(output.custom_metadata)
+        return output
 
     async def _run_agent_tool(
         self, agent: AgentSpec, branch: str | None, call: types.FunctionCall

@@ -16,7 +16,6 @@ from temporalio import workflow
 from temporalio.exceptions import CancelledError
 
 with workflow.unsafe.imports_passed_through():
-    from adk.agents.run_config import RunConfig
     from adk.events.event import Event
     from adk.flows.llm_flows.functions import own_text
 
@@ -42,6 +41,7 @@ with workflow.unsafe.imports_passed_through():
         SessionRef,
         StepRef,
         named_by_id,
+        unless_default,
     )
     from .errors import find_raised
 
@@ -56,6 +56,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         context: RunContext,
         *,
         temp_state: dict[str, Any] | None = None,
+        custom_metadata: dict[str, Any] | None = None,
         llm_calls: int = 0,
         session: SessionRef | None = None,
         invocation_id: str | None = None,
@@ -109,6 +110,9 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         self.session = session or context.session
         self.invocation_id = invocation_id or context.invocation_id
         self.temp_state: dict[str, Any] = dict(temp_state or {})
+        self.custom_metadata = custom_metadata
+        """The invocation's `ctx.custom_metadata` as its code wrote it (None: untouched,
+        as RunConfig.custom_metadata has it): StepRef.custom_metadata."""
         self.llm_calls = llm_calls
         self.pending: list[Event] = []
         self.run_texts: dict[str | None, tuple[str, str]] = {}
@@ -155,6 +159,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
             branch=branch,
             temp_state=dict(self.temp_state),
             run_config=unless_default(self.context.run_config),
+            custom_metadata=self.custom_metadata,
             node_path=self.node_path,
         )
 
@@ -163,6 +168,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
     def result(self, **fields: Any) -> AgentRunResult:
         return AgentRunResult(
             temp_state=dict(self.temp_state),
+            custom_metadata=self.custom_metadata,
             llm_calls=self.llm_calls,
             state_delta=dict(self.state_delta) if self.reports_state else {},
             final_text=self.final_text,
@@ -186,7 +192,10 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         await workflow.execute_local_activity(
             names.PERSIST_EVENTS,
             PersistEventsInput(
-                session=self.session, invocation_id=self.invocation_id, pending_events=pending
+                session=self.session,
+                invocation_id=self.invocation_id,
+                pending_events=pending,
+                run_config=unless_default(self.context.run_config),
             ),
             summary=f"persist {len(pending)} event(s)",
             **BOOKKEEPING,
@@ -195,6 +204,11 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
     def apply_temp(self, delta: dict[str, Any]) -> None:
         # None is a value like any other (google-adk 2.13 keeps it in state)
         self.temp_state.update((k, v) for k, v in delta.items() if k.startswith(TEMP_PREFIX))
+
+    def adopt_metadata(self, written: dict[str, Any] | None) -> None:
+        """What an activity's code (or a child run) left in `ctx.custom_metadata`."""
+        if written is not None:
+            self.custom_metadata = written
 
     def record(self, event: Event, *, ongoing: bool = False) -> None:
         """`ongoing`: the agent's run goes on after this event though it looks final (the
@@ -299,11 +313,3 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
     def show(self) -> None:
         extra = self.details() if self.details else ""
         workflow.set_current_details(self.transcript.render(self.status) + extra)
-
-
-def unless_default(run_config: RunConfig) -> RunConfig | None:
-    """The RunConfig for an activity's input: None (nothing sent) when it is the default."""
-    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
-
-
-_DEFAULT_RUN_CONFIG = RunConfig()

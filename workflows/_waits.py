@@ -18,6 +18,7 @@ with workflow.unsafe.imports_passed_through():
     from adk.events.event import Event
     from adk.events.event_actions import EventActions
 
+    from . import names
     from ._base import RuntimeBase
     from ._humans import (
         answer_event,
@@ -146,6 +147,7 @@ class DeferredWaits(HumanWaits):
     agent's step resumes the workflow agents where they paused (`resume_points`)."""
 
     after_run_due: bool  # restated for mypy (see _orchestration)
+    custom_metadata: dict[str, Any] | None
 
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
         """What a step left open (`response`: its function responses, if any)."""
@@ -173,6 +175,10 @@ class DeferredWaits(HumanWaits):
         while self.deferred:
             if not await self._until_something_arrives():
                 return None
+            before = len(handled)
+            # 2.13: an answer message is a run_async of its own, whose context's custom
+            # metadata starts again from the RunConfig's
+            self.custom_metadata = None
             for request in list(self.deferred):
                 ready = request.id in self.answers or _past(request.deadline)
                 if self.progress.get(request.id) or ready:
@@ -188,7 +194,11 @@ class DeferredWaits(HumanWaits):
             # 2.13: each answer message is a run of its own; a resumable app's run pauses
             # again (no model call) while a call it paused on has no response at all
             if handled and not (self.context.resumable and any(map(self._holds, self.deferred))):
+                await self._report_awaited(self.deferred, False)  # the agent runs meanwhile
                 break
+            if len(handled) > before:  # paused again: (the root lists a child's as running)
+                await self._ended_on_pause(handled[before:])
+                await self._report_awaited(self.deferred, True)
             if self.after_run_due:  # an answer's run that paused again ends
                 await self.end_run(requests[0].agent)
         self.status = "running"
@@ -197,21 +207,97 @@ class DeferredWaits(HumanWaits):
         first = handled[0]
         return self.context.tree.find(first.agent) or self.context.tree, first.branch, actions
 
+    async def _report_awaited(self, requests: list[PendingRequest], awaited: bool) -> None:
+        """Whether this run waits for `requests` now, for the root's listing (a stream
+        stops at an awaited request; a new message releases only a run that waits)."""
+        if not requests or self.hub is None:
+            return
+        if workflow.info().parent is not None:  # (the root's own: nothing to send)
+            if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+                return
+        for request in requests:
+            request.awaited = awaited
+        await self.hub.add(list(requests))
+
     async def adopt(self, outcome: AgentRunResult) -> None:
         """What a child's run left open (AgentRunResult.deferred) is this run's to wait
-        for now: answers come here (the root is told the new owner)."""
-        if not outcome.deferred:
-            return
+        for now, with the answers that reached the child first."""
+        if outcome.deferred:
+            await self.take_over(
+                outcome.deferred,
+                outcome.responded,
+                resume=outcome.resume,
+                answers=outcome.answers,
+            )
+
+    async def take_over(
+        self,
+        requests: list[PendingRequest],
+        responded: list[str],
+        *,
+        resume: dict[str, dict[str, Any]] | None = None,
+        answers: list[HumanAnswer] | None = None,
+        tell_root: bool = True,
+    ) -> None:
+        """Requests another run left open (a child's, or those of an invocation that gave
+        way: BeginOutput.reopened) become this run's: it owns them, so answers come here
+        (the root is told, unless it never listed them: `tell_root`)."""
         owner = workflow.info().workflow_id
-        requests = [r.model_copy(update={"owner_workflow_id": owner}) for r in outcome.deferred]
-        self.opened += len(requests)
-        self.deferred.extend(requests)
-        self.responded.update(outcome.responded)
-        self.resume_points.update(outcome.resume)
-        for answer in outcome.answers:
+        taken = [r.model_copy(update={"owner_workflow_id": owner}) for r in requests]
+        self.defer(taken, None)
+        self.responded.update(responded)
+        self.resume_points.update(resume or {})
+        for answer in answers or []:
             self.deliver(answer)
-        if self.hub is not None:
-            await self.hub.add(requests)
+        if tell_root and self.hub is not None:
+            await self.hub.add(taken)
+
+    async def _ended_on_pause(self, answered: list[PendingRequest]) -> None:
+        """google-adk 2.13: an answer's run that stops with no model call (another call
+        it paused on is open) ends its agent when its last two events do not pause it:
+        a confirmation's answer and the approved tool's response do (a long-running
+        result alone follows the call that paused). Its end-of-agent marker, at the top
+        (under a workflow agent 2.13 goes on past the step: not followed)."""
+        if not self.context.resumable:
+            return
+        agents = {
+            r.agent: r.branch
+            for r in answered
+            if r.kind == "confirmation" and self._at_the_top(r.agent)
+        }
+        if not agents or not workflow.patched(names.PATCH_END_ON_PAUSE_AGAIN):
+            return
+        for name, branch in agents.items():
+            end = EventActions(end_of_agent=True)
+            self._add_pending(self.new_event(name, branch, actions=end))
+        await self.flush()  # (before the run says it waits: the turn's stream ends there)
+
+    def _at_the_top(self, name: str) -> bool:
+        """No workflow agent above `name` (its ancestors are all LlmAgents)."""
+        tree = self.context.tree
+        parent = tree.parent_of(name)
+        while parent is not None:
+            if parent.kind != "llm":
+                return False
+            parent = tree.parent_of(parent.name)
+        return True
+
+    def approved_transfer(
+        self, agent: AgentSpec, branch: str | None, actions: list[EventActions]
+    ) -> str | None:
+        """The transfer an approved tool asked for, as the answer's run follows it
+        (google-adk 2.13): at the top; not under a workflow agent (its agent runs again,
+        the transfer dropped). A resumable app ends the agent first (its end-of-agent
+        marker before the target's run, as after a model's transfer at the top)."""
+        transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+        if not transfer or not workflow.patched(names.PATCH_APPROVED_TRANSFERS):
+            return transfer
+        if not self._at_the_top(agent.name):
+            return None
+        if self.context.resumable:
+            end = EventActions(end_of_agent=True)
+            self._add_pending(self.new_event(agent.name, branch, actions=end))
+        return transfer
 
     async def run_confirmed(self, confirmed: list[ConfirmedCall]) -> list[EventActions]:
         """The tools a new message's confirmations answer (their invocation had ended):
@@ -233,12 +319,6 @@ class DeferredWaits(HumanWaits):
             ran.append(output.actions)
         await self.flush()
         return ran
-
-    def goes_on_after(self, request_id: str) -> bool:
-        """Whether an answer to `request_id` (one of `deferred`) runs the agent again: not
-        in a resumable app while another request it paused on is open."""
-        others = [r for r in self.deferred if r.id != request_id]
-        return not (self.context.resumable and any(map(self._holds, others)))
 
     def _holds(self, request: PendingRequest) -> bool:
         """A resumable app stays paused on it: a confirmation, or a long-running call

@@ -124,6 +124,7 @@ class AdkAgentRunWorkflow:
             AgentRuntime(
                 input.context,
                 temp_state=input.temp_state,
+                custom_metadata=input.custom_metadata,
                 llm_calls=input.llm_calls,
                 session=input.session,
                 invocation_id=input.invocation_id,
@@ -143,7 +144,7 @@ class AdkAgentRunWorkflow:
         try:
             outcome = await runtime.run_agent(agent, input.branch)
             if nested:
-                return handed_up(runtime, outcome)
+                return handed_up(runtime, _with_metadata(runtime, outcome))
             if runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
                 runtime.start_answer_runs()
             while runtime.deferred and not (outcome.transfer_to or outcome.end_invocation):
@@ -156,7 +157,7 @@ class AdkAgentRunWorkflow:
                 again, branch, actions = answered
                 if runtime.resume_points:  # a resumable app: resumed where the pause was
                     again, branch, actions = agent, input.branch, []
-                transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+                transfer = runtime.approved_transfer(again, branch, actions)
                 if transfer:  # the approved tool transferred: the root follows it
                     outcome = runtime.result(transfer_to=transfer)
                     break
@@ -167,7 +168,7 @@ class AdkAgentRunWorkflow:
             raise
         finally:
             await runtime.flush()
-        return outcome
+        return _with_metadata(runtime, outcome)
 
     async def _run_as_tool(self, input: AgentRunInput) -> AgentRunResult:
         """An AgentTool call: the agent answers in a session of its own."""
@@ -235,6 +236,13 @@ class AdkAgentRunWorkflow:
             **BOOKKEEPING,
         )
         return AgentRunResult(llm_calls=runtime.llm_calls, tool_output=output)
+
+
+def _with_metadata(runtime: AgentRuntime, outcome: AgentRunResult) -> AgentRunResult:
+    """The outcome with the custom metadata as the run left it (an after_agent callback
+    may write it after the outcome was made)."""
+    outcome.custom_metadata = runtime.custom_metadata
+    return outcome
 
 
 def handed_up(runtime: AgentRuntime, outcome: AgentRunResult) -> AgentRunResult:

@@ -293,6 +293,9 @@ class AnswerHookInput(Compact):
     event_id: str = ""
     """before_run: the answer event's id (a before_run answer's event id derives from it)."""
     temp_state: dict[str, Any] = Field(default_factory=dict)
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the hook's InvocationContext (and the custom
+    metadata of an event it records); None when it is the default."""
 
 
 class AnswerHookOutput(Compact):
@@ -315,6 +318,9 @@ class RunHookInput(Compact):
     temp_state: dict[str, Any] = Field(default_factory=dict)
     """The invocation's `temp:` state when the hook runs (google-adk 2.13's hooks see
     it in the session's state; never persisted)."""
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig, for the hook's InvocationContext (and the custom
+    metadata of an event it records); None when it is the default."""
 
 
 class StepRef(Compact):
@@ -334,6 +340,9 @@ class StepRef(Compact):
     run_config: RunConfig | None = None
     """The invocation's RunConfig, for the activity's InvocationContext (request
     building reads its labels, model_input_context...); None when it is the default."""
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata as its code wrote it (`ctx.custom_metadata`: one
+    dict for the invocation in google-adk 2.13); None: as the RunConfig has it."""
     node_path: str = ""
     """The agent run's node path, for the events the activity records (Event.node_info)."""
 
@@ -380,6 +389,9 @@ class ModelStepOutput(Compact):
     """The agent's code executor found code in the answer: the recorded event showing
     it (the answer itself is not recorded, `event` is None). The workflow runs the
     code next (`adk.execute_code`), then the loop goes on (google-adk 2.13)."""
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata, when this activity's code changed it (None:
+    unchanged); the workflow keeps it (StepRef.custom_metadata)."""
 
 
 class CodeExecutionInput(Compact):
@@ -398,6 +410,9 @@ class CodeExecutionOutput(Compact):
     code_state: dict[str, Any] = Field(default_factory=dict)
     """The code executor's invocation-scoped state (its error counts: see
     adk/code_executors/code_executor_context.py), kept by the workflow with `temp:` state."""
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata, when this activity's code changed it (None:
+    unchanged); the workflow keeps it (StepRef.custom_metadata)."""
 
 
 class ToolCallInput(Compact):
@@ -436,6 +451,9 @@ class ToolCallOutput(Compact):
     """After a valid set_model_response call: the agent's final answer event google-adk
     2.13 records after the response (its JSON text, output_key saved). The workflow
     records it after the step's response event, and the agent's run ends."""
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata, when this activity's code changed it (None:
+    unchanged); the workflow keeps it (StepRef.custom_metadata)."""
 
 
 class RunContext(Compact):
@@ -453,9 +471,6 @@ class RunContext(Compact):
     (workflows/_specs.py): the child workflow fills it in when it starts."""
     root_digest: str | None = None
     root_workflow_id: str = ""
-    asked: str = ""
-    """Unused since child workflows' summaries leave the user's message out (the root's
-    says it); histories from before have it (the message, shortened)."""
     run_hooks: list[RunHook] = Field(default_factory=list)
     """BeginOutput.run_hooks: the plugins' hooks the workflows run as activities."""
     inline_workflow_agents: bool = False
@@ -487,6 +502,9 @@ class AgentRunInput(Compact):
     agent_name: str
     branch: str | None = None
     temp_state: dict[str, Any] = Field(default_factory=dict)
+    custom_metadata: dict[str, Any] | None = None
+    """StepRef.custom_metadata: the invocation's, as its code wrote it so far (an
+    AgentTool's agent starts from the RunConfig's, as 2.13's own Runner does)."""
     llm_calls: int = 0
     """Model calls the invocation made so far (max_llm_calls counts them all)."""
     agent_tool: AgentToolCall | None = None
@@ -549,6 +567,8 @@ class AgentRunResult(Compact):
     """The agent's run ended early (end_invocation): its after_agent_callback is skipped.
     It ends only that agent: each agent has its own invocation context in google-adk."""
     temp_state: dict[str, Any] = Field(default_factory=dict)
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata as the run left it (None: as the RunConfig has it)."""
     llm_calls: int = 0
     state_delta: dict[str, Any] = Field(default_factory=dict)
     """Non-temp state the run wrote (in order; later wins), when asked for
@@ -591,6 +611,9 @@ class AgentCallbackOutput(Compact):
     temp_delta: dict[str, Any] = Field(default_factory=dict)
     end_invocation: bool = False
     """The callback returned content or set `end_invocation`: the agent ends here."""
+    custom_metadata: dict[str, Any] | None = None
+    """The invocation's custom metadata, when this activity's code changed it (None:
+    unchanged); the workflow keeps it (StepRef.custom_metadata)."""
 
 
 class BeginAgentToolInput(Compact):
@@ -632,6 +655,9 @@ class PersistEventsInput(Compact):
     session: SessionRef
     invocation_id: str
     pending_events: list[Event] = Field(default_factory=list)
+    run_config: RunConfig | None = None
+    """The invocation's RunConfig (its custom metadata goes into each event); None when
+    it is the default."""
 
 
 RequestKind = Literal["confirmation", "long_running"]
@@ -693,3 +719,11 @@ class InvocationStatus(BaseModel):
     invocation_id: str
     status: str
     pending: list[PendingRequest] = Field(default_factory=list)
+
+
+def unless_default(run_config: RunConfig) -> RunConfig | None:
+    """The RunConfig for an activity's input: None (nothing sent) when it is the default."""
+    return None if run_config == _DEFAULT_RUN_CONFIG else run_config
+
+
+_DEFAULT_RUN_CONFIG = RunConfig()

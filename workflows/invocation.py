@@ -74,7 +74,10 @@ class AdkInvocationWorkflow:
         except GeneratorExit:
             raise
         except BaseException as error:
-            if not isinstance(error, (asyncio.CancelledError, CancelledError)):
+            # (cancelled by hand: no wait again; interrupted by a newer message: it does,
+            # after that message, as it would after one queued)
+            cancelled = isinstance(error, (asyncio.CancelledError, CancelledError))
+            if not cancelled or self._held.interrupted_by is not None:
                 self._wait_again(input)
             self._held.hand_over(ended_by(input.invocation_id, error, self._held.interrupted_by))
             raise
@@ -120,8 +123,9 @@ class AdkInvocationWorkflow:
             runtime = self._runtime = self._new_runtime(input, begin)
             runtime.may_defer = True
             self._held.policy = begin.busy_policy
-            if self._held.queue and begin.busy_policy == "interrupt":  # a newer one waits
-                self._held.interrupted_by = self._held.queue[0].invocation_id
+            newer = self._held.newer()
+            if newer is not None and begin.busy_policy == "interrupt":  # a newer one waits
+                self._held.interrupted_by = newer
                 await runtime.stop(self._held.interrupt_reason())
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
@@ -133,7 +137,8 @@ class AdkInvocationWorkflow:
                 workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
             if not begin.early_exit:  # (a plugin's before_run answered instead)
                 if input.rewait:  # no run: its open calls are awaited again
-                    _wait_again_for(runtime, begin)
+                    await runtime.take_over(begin.reopened, begin.responded, tell_root=False)
+                    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
                 else:
                     ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
                     await _go_on(runtime, agent, begin.branch, ran)
@@ -247,10 +252,30 @@ class AdkInvocationWorkflow:
     async def add(self, requests: list[PendingRequest]) -> None:
         for request in requests:
             known = self._requests.setdefault(request.id, request)
-            known.awaited = known.awaited or request.awaited  # a child's second report
+            # its owner's latest report: awaited once it waits for it, not while it runs
+            # again after another request's answer (DeferredWaits.await_deferred)
+            known.awaited = request.awaited
             # a run that ran the child now waits for it (AgentRunResult.deferred)
             known.owner_workflow_id = request.owner_workflow_id
         self._sync_waiting()
+        await self._release_for_held()
+
+    async def _release_for_held(self) -> None:
+        """A message held (busy policy queue or interrupt) while a transfer's target now
+        waits for answers: the target's wait ends, as the root's own does
+        (`_run_after_answers`), so the invocation ends and the message runs next."""
+        runtime = self._runtime
+        if runtime is None or runtime.released or self._done or self._held.newer() is None:
+            return
+        owners = sorted({r.owner_workflow_id for r in self._waits_in_children()})
+        if not owners or not workflow.patched(names.PATCH_HELD_RELEASES_TARGETS):
+            return
+        runtime.released = True
+        for owner in owners:
+            try:
+                await workflow.get_external_workflow_handle(owner).signal(names.SIGNAL_RELEASE)
+            except Exception:  # noqa: BLE001 - it ended meanwhile: nothing to end
+                pass
 
     async def resolve(self, requests: list[PendingRequest]) -> None:
         for request in requests:
@@ -262,13 +287,30 @@ class AdkInvocationWorkflow:
         """The answer makes the agent run again: the other requests it waits for are not
         waited for meanwhile (a stream of the run goes on until it waits again)."""
         runtime = self._runtime
-        if runtime is None or runtime.status != "waiting":
+        if runtime is None:
             return
-        if not runtime.goes_on_after(answered.id):  # (a resumable app paused on another)
+        if answered.owner_workflow_id != workflow.info().workflow_id:
+            self._child_runs_again(answered)
             return
+        if runtime.status != "waiting":
+            return
+        # (a resumable app's run that pauses again on another says so: _report_awaited)
         for request in runtime.deferred:
             if request.id != answered.id and (known := self._requests.get(request.id)):
                 known.awaited = False
+
+    def _child_runs_again(self, answered: PendingRequest) -> None:
+        """... and so does a child run's answer (a transfer's target that waits): its
+        other requests, until it reports them awaited again (a resumable app's run that
+        stays paused on one) or waits again after its run."""
+        if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+            return
+        for request in self._pending():
+            if (
+                request.id != answered.id
+                and request.owner_workflow_id == answered.owner_workflow_id
+            ):
+                request.awaited = False
 
     def _pending(self) -> list[PendingRequest]:
         return [r for r in self._requests.values() if not r.answered]
@@ -484,16 +526,23 @@ class AdkInvocationWorkflow:
     @workflow.update(name=names.UPDATE_SUBMIT)
     async def submit(self, message: InvocationInput) -> Submitted:
         """A new message for this session: queued, or interrupting, by the app's policy."""
-        answer, interrupt = await self._held.submit(
-            message, lambda: self._status, lambda: self._done
-        )
+        answer, interrupt = await self._held.submit(message, self._busy_status, lambda: self._done)
         if interrupt and self._runtime is not None:
             await self._runtime.stop(self._held.interrupt_reason())
+        await self._release_for_held()
         return answer
 
     @submit.validator
     def _validate_submit(self, message: InvocationInput) -> None:
-        self._held.check(message, self._status, self._done)
+        self._held.check(message, self._busy_status(), self._done)
+
+    def _busy_status(self) -> str:
+        """The status the busy policy sees: `waiting` only while the invocation waits
+        for a request (one that is listed while its agent runs again, or while its
+        long-running tool runs, does not make it wait: the message meets the policy)."""
+        if self._status == "waiting" and not any(r.awaited for r in self._pending()):
+            return "running"
+        return self._status
 
     @workflow.query(
         name=names.QUERY_STATUS, description="Invocation id, status and pending requests"
@@ -509,21 +558,12 @@ async def _go_on(
 ) -> None:
     """`agent` runs on `branch` (after the tools an answer ran), or the target an
     approved tool transferred to."""
-    transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
+    transfer = runtime.approved_transfer(agent, branch, actions)
     if transfer:
         outcome = runtime.result(transfer_to=transfer)
         await runtime.follow_transfers(agent, outcome, branch, runtime.records_errors)
     else:
         await runtime.run_with_transfers(agent, branch=branch)
-
-
-def _wait_again_for(runtime: AgentRuntime, begin: BeginOutput) -> None:
-    """The open calls of an invocation that gave way, awaited by this workflow again."""
-    for request in begin.reopened:
-        request.owner_workflow_id = workflow.info().workflow_id
-    runtime.defer(begin.reopened, None)
-    runtime.responded.update(begin.responded)
-    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
 
 
 def _as(answer: HumanAnswer, kind: str) -> HumanAnswer:

@@ -212,6 +212,28 @@ PATCH_RUN_HOOKS_PER_ANSWER = "run-hooks-per-answer"
 """Each answer continuing a waiting invocation is a run of its own for the plugins
 (google-adk 2.13): after_run before the wait, on_user_message and before_run for the
 answer. Histories recorded before run them once per invocation."""
+PATCH_CHILD_RUNS_AGAIN = "child-requests-not-awaited-while-it-runs"
+"""A transfer's target (a child run) that waits for several requests and runs again
+after one's answer: the root lists the others as not awaited meanwhile, and the child
+reports them (not awaited while it runs, awaited again when it stays paused).
+Histories recorded before left them awaited at the root."""
+PATCH_RESUMED_CHAIN_CALLBACKS = "resumed-transfer-chain-callbacks"
+"""A resumable app's transfer chain under a shell agent, resumed in its paused target:
+the agents before the target run their agent callbacks around it (google-adk 2.13
+runs them again). Histories recorded before ran none."""
+PATCH_APPROVED_TRANSFERS = "approved-tool-transfers-as-2.13"
+"""A transfer an approved tool asks for, in the answer's run: not followed under a
+workflow agent (the agent runs again), and a resumable app's agent records its
+end-of-agent marker before the target's run (google-adk 2.13). Histories recorded
+before followed it everywhere, with no marker."""
+PATCH_END_ON_PAUSE_AGAIN = "end-of-agent-on-pause-again"
+"""A resumable app's answer run that stops again with no model call (another call it
+paused on is open): the agent's end-of-agent marker, at the top (google-adk 2.13).
+Histories recorded before have none there."""
+PATCH_HELD_RELEASES_TARGETS = "held-message-releases-waiting-targets"
+"""A message held by the busy policy (queue, interrupt) while a transfer's target waits
+for answers ends the target's wait, as it ends the root's own, so it runs next.
+Histories recorded before kept the target waiting."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

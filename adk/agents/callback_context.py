@@ -56,10 +56,19 @@ class CallbackContext(ReadonlyContext):
             hint=hint or "", payload=payload
         )
 
+    def get_invocation_context(self) -> InvocationContext:
+        """A copy of the invocation context (its session the one this context shows)."""
+        return self._invocation_context.model_copy(update={"session": self.session})
+
     @property
     def state(self) -> State:  # type: ignore[override]
         """Session state; writes are recorded in the event's state_delta."""
         return self._state
+
+    @property
+    def custom_metadata(self) -> dict[str, Any]:  # type: ignore[override]
+        """The run's custom metadata (RunConfig.custom_metadata without internal keys)."""
+        return self._invocation_context._custom_metadata
 
     @property
     def actions(self) -> EventActions:

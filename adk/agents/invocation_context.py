@@ -9,9 +9,10 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..artifacts.base_artifact_service import BaseArtifactService
+from ..events._internal_metadata import without_internal_metadata
 from ..plugins.plugin_manager import PluginManager
 from ..sessions.base_session_service import BaseSessionService
 from ..sessions.session import Session
@@ -73,6 +74,15 @@ class InvocationContext(AgentStates, BaseModel):
     agent_states: dict[str, dict[str, Any]] = Field(default_factory=dict)
     """A resumable invocation's agent states (adk/agents/_agent_states.py)."""
     end_of_agents: dict[str, bool] = Field(default_factory=dict)
+    _custom_metadata: dict[str, Any] = PrivateAttr(default_factory=dict)
+    """What the contexts' `custom_metadata` shows: RunConfig.custom_metadata without its
+    internal keys (google-adk 2.13's)."""
+
+    def model_post_init(self, context: Any) -> None:
+        super().model_post_init(context)
+        if self.run_config and self.run_config.custom_metadata:
+            metadata = without_internal_metadata(self.run_config.custom_metadata)
+            self._custom_metadata.update(metadata or {})
 
     def __getattr__(self, name: str) -> Any:
         if name in UNPORTED_INVOCATION_NAMES:

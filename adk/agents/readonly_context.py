@@ -24,7 +24,6 @@ UNPORTED_CONTEXT_NAMES = frozenset(
         "error",
         "error_node_path",
         "event_author",
-        "get_invocation_context",
         "interrupt_ids",
         "isolation_scope",
         "node",
@@ -37,8 +36,7 @@ UNPORTED_CONTEXT_NAMES = frozenset(
         "run_node",
         "telemetry_context",
         "render_ui_widget",
-        # RunConfig(custom_metadata=...) and credentials (auth) are not ported either
-        "custom_metadata",
+        # credentials (auth) are not ported either
         "get_auth_response",
         "get_credential",
         "load_credential",
@@ -101,6 +99,12 @@ class ReadonlyContext:
     def run_config(self) -> RunConfig | None:
         """The invocation's RunConfig (every activity's context gets the workflow's)."""
         return self._invocation_context.run_config
+
+    @property
+    def custom_metadata(self) -> Mapping[str, Any]:
+        """The run's custom metadata (RunConfig.custom_metadata without internal keys),
+        read-only."""
+        return MappingProxyType(self._invocation_context._custom_metadata)
 
     @property
     def state(self) -> Mapping[str, Any]:

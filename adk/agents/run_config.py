@@ -113,7 +113,6 @@ UNIMPLEMENTED = {
     # does, drop them from here.
     "http_options": "per-run http_options",
     "response_modalities": "response_modalities",
-    "custom_metadata": "RunConfig.custom_metadata (copied to events)",
 }
 """Field -> the missing feature, for each field whose non-default value raises."""
 

@@ -18,6 +18,7 @@ from .plugin_manager import PluginManager
 from .reflect_retry_tool_plugin import ReflectAndRetryToolPlugin
 
 if TYPE_CHECKING:
+    from ._reflect_retry_model_plugin import ReflectAndRetryModelPlugin
     from .debug_logging_plugin import DebugLoggingPlugin
 
 __all__ = [
@@ -25,17 +26,21 @@ __all__ = [
     "DebugLoggingPlugin",
     "LoggingPlugin",
     "PluginManager",
+    "ReflectAndRetryModelPlugin",
     "ReflectAndRetryToolPlugin",
     "ToolResultClassification",
     "ToolResultClassifier",
 ]
 
-_LAZY = {"DebugLoggingPlugin": ".debug_logging_plugin"}
+_LAZY = {
+    "DebugLoggingPlugin": ".debug_logging_plugin",
+    "ReflectAndRetryModelPlugin": "._reflect_retry_model_plugin",
+}
 
 
 def __getattr__(name: str) -> Any:
-    """DebugLoggingPlugin on first use; google.adk names not ported yet raise
-    NotImplementedError naming them."""
+    """DebugLoggingPlugin and ReflectAndRetryModelPlugin on first use (as 2.13);
+    google.adk names not ported yet raise NotImplementedError naming them."""
     if name in _LAZY:
         return getattr(importlib.import_module(_LAZY[name], __name__), name)
     raise unported_attribute(__name__, name)

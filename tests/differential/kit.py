@@ -313,6 +313,10 @@ def dump_event(event: Any) -> Any:
             data["long_running_tool_ids"],
             key=lambda i: (calls.index(i), "") if i in calls else (len(calls), i),
         )
+    actions = data.get("actions") or {}
+    for name in ("requested_tool_confirmations", "requested_auth_configs"):
+        if len(actions.get(name) or {}) > 1:  # keyed by call ids: compared in call order
+            actions[name] = [[key, value] for key, value in actions[name].items()]
     return data
 
 

@@ -102,3 +102,48 @@ def test_every_name_of_2_13s_invocation_context_is_ours_or_raises_naming_it() ->
     assert ours.is_aborted is False
     with pytest.raises(AttributeError):
         ours.nonsense  # noqa: B018
+
+
+def _contexts_with(metadata: dict[str, Any] | None) -> list[tuple[str, Any, Any]]:
+    from google.adk.agents.run_config import RunConfig as RefRunConfig
+
+    from adk.agents.run_config import RunConfig
+
+    reference = RefInvocation(
+        invocation_id="i",
+        agent=RefAgent(name="a"),
+        session=RefSession(id="s", app_name="x", user_id="u"),
+        session_service=RefSessions(),
+        run_config=RefRunConfig(custom_metadata=metadata),
+    )
+    ours = InvocationContext(
+        invocation_id="i",
+        agent=LlmAgent(name="a"),
+        session=Session(id="s", app_name="x", user_id="u"),
+        run_config=RunConfig(custom_metadata=metadata),
+    )
+    return [
+        ("ReadonlyContext", RefReadonly(reference), ReadonlyContext(ours)),
+        ("CallbackContext", RefCallback(reference), CallbackContext(ours)),
+        ("ToolContext", RefTool(reference), ToolContext(ours)),
+    ]
+
+
+@pytest.mark.parametrize("metadata", [None, {}, {"tenant": "acme", "__adk_internal_x": 1}])
+def test_custom_metadata_is_the_run_configs_without_internal_keys(metadata: Any) -> None:
+    for name, reference, ours in _contexts_with(metadata):
+        assert dict(ours.custom_metadata) == dict(reference.custom_metadata), name
+        assert type(ours.custom_metadata) is type(reference.custom_metadata), name
+
+
+def test_custom_metadata_is_read_only_in_a_readonly_context_only() -> None:
+    for name, reference, ours in _contexts_with({"tenant": "acme"}):
+        for context in (reference, ours):
+            if name == "ReadonlyContext":
+                with pytest.raises(TypeError):
+                    context.custom_metadata["tenant"] = "other"
+            else:  # the invocation's dict itself
+                context.custom_metadata["seen"] = True
+        assert dict(ours.custom_metadata) == dict(reference.custom_metadata), name
+    # the RunConfig itself is not changed
+    assert _contexts_with({"tenant": "acme"})[0][2].run_config.custom_metadata == {"tenant": "acme"}

@@ -8,8 +8,7 @@ from __future__ import annotations
 from google.genai import types
 
 from adk.agents.run_config import RunConfig
-from workflows._runtime import unless_default
-from workflows.contracts import InvocationInput, SessionRef, StepRef
+from workflows.contracts import InvocationInput, SessionRef, StepRef, unless_default
 from workflows.converter import data_converter
 
 

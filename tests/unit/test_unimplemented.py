@@ -72,7 +72,6 @@ CASES: list[tuple[Callable[[], object], str]] = [
     ),
     (lambda: Runner(node=object()), "Runner(node=...)"),
     (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
-    (lambda: RunConfig(custom_metadata={"k": "v"}), "custom_metadata"),
     (lambda: Gemini(retry_options=types.HttpRetryOptions(attempts=3)), "Gemini(retry_options"),
     (lambda: Gemini(base_url="http://127.0.0.1:1"), "Gemini(base_url"),
     (lambda: State({}, {}, schema=object()), "State(schema=...)"),

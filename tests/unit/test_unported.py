@@ -54,17 +54,24 @@ def test_names_google_adk_never_had_fail_as_usual() -> None:
 
 
 def test_an_unported_module_and_name_raise_naming_themselves() -> None:
-    with pytest.raises(NotImplementedError, match=r"adk\.tools\.openapi_tool \(google\.adk\.tools"):
-        importlib.import_module("adk.tools.openapi_tool.openapi_spec_parser")
+    with pytest.raises(NotImplementedError, match=r"adk\.tools\.apihub_tool \(google\.adk\.tools"):
+        importlib.import_module("adk.tools.apihub_tool.apihub_toolset")
     with pytest.raises(NotImplementedError, match=r"adk\.agents\.LiveRequestQueue"):
         exec("from adk.agents import LiveRequestQueue")
 
 
 def test_an_unported_module_is_also_an_import_error_for_optional_import_probes() -> None:
     try:
-        importlib.import_module("adk.tools.openapi_tool")
+        importlib.import_module("adk.tools.apihub_tool")
     except ImportError as error:  # what `try: import x / except ImportError` expects
         assert isinstance(error, NotImplementedError)
-        assert error.name == "adk.tools.openapi_tool"
+        assert error.name == "adk.tools.apihub_tool"
     else:
         raise AssertionError("expected the import to fail")
+
+
+def test_the_version_is_google_adks_that_the_api_follows() -> None:
+    """`google.adk.__version__` checks in user code see the API version implemented."""
+    version = importlib.import_module("adk.version")
+    adk = importlib.import_module("adk")
+    assert adk.__version__ == version.__version__ == VERSION

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from temporalio.client import WorkflowExecutionStatus, WorkflowHistory
+from temporalio.common import SearchAttributePair, TypedSearchAttributes
 from temporalio.worker import Replayer
 
 from adk import Agent
@@ -29,7 +31,7 @@ from adk.runners import Runner
 from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import LongRunningFunctionTool
-from client import AgentClient
+from client import AgentClient, _answers
 from worker._build import workflow_runner
 from workflows import WORKFLOWS, names
 from workflows.converter import data_converter
@@ -126,7 +128,7 @@ async def test_a_worker_restarted_while_a_step_waits_loses_nothing(
     assert restarted["runs"] == ([70] if kind == "confirmation" else [("asked", 70)])
 
 
-async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
+async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env, monkeypatch):
     """The pending query, AdkStatus and approve need only the root workflow's id."""
     runs: list[Any] = []
     # an app of its own: the listing queries every waiting invocation of the app, and
@@ -161,6 +163,36 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env):
         assert await eventually(listed)
         described = await temporal_env.client.get_workflow_handle(workflow_id).describe()
         assert described.typed_search_attributes.get(names.SA_STATUS) == "waiting"
+
+        # one whose app's worker is gone holds the listing up to STATUS_QUERY_SECONDS,
+        # once for all, and is named instead of left out
+        monkeypatch.setattr(_answers, "STATUS_QUERY_SECONDS", 2.0)
+        orphan = await temporal_env.client.start_workflow(
+            names.INVOCATION_WORKFLOW,
+            id=f"orphan-{uuid.uuid4().hex[:8]}",
+            task_queue=f"nobody-{uuid.uuid4().hex[:8]}",
+            search_attributes=TypedSearchAttributes(
+                [
+                    SearchAttributePair(names.SA_APP, "listed_app"),
+                    SearchAttributePair(names.SA_STATUS, "waiting"),
+                ]
+            ),
+        )
+        try:
+
+            async def both() -> _answers.PendingListing | None:
+                found = await client.pending_listing(app_name="listed_app")
+                return found if found.unanswered else None
+
+            listing = await eventually(both)
+            assert listing is not None
+            assert listing.unanswered == [orphan.id]
+            assert [(w, r.id) for w, r in listing.requests] == [(workflow_id, request.id)]
+            started = time.monotonic()
+            assert [w for w, _ in await client.list_pending(app_name="listed_app")] == [workflow_id]
+            assert time.monotonic() - started < 6  # asked at once, 2 s each at most
+        finally:
+            await orphan.terminate()
         await client.approve(workflow_id, request.id)
         await temporal_env.client.get_workflow_handle(workflow_id).result()
         stored = await store.get_session(app_name="listed_app", user_id=USER, session_id=session)
