@@ -128,4 +128,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from client._exits import leave
+
+    leave(main())  # (not finalizing around Temporal's core threads, as the client)

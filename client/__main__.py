@@ -6,13 +6,12 @@ Runs on: process side.
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
 import sys
 import traceback
 
 from ._cli import parser
-from ._exits import explain
+from ._exits import explain, leave
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,11 +41,4 @@ def _quiet_core() -> None:
 if __name__ == "__main__":
     if "--debug" not in sys.argv:
         _quiet_core()
-    code = main()
-    # Temporal's Rust core still holds threads that call into Python; letting the
-    # interpreter finalize around them aborts now and then (SIGABRT in
-    # PyGILState_Release) after a correct result. Everything is written and
-    # committed by now, so leave without finalizing.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    os._exit(code)
+    leave(main())

@@ -6,7 +6,11 @@ Runs on: process side.
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sqlite3
+import sys
+from typing import NoReturn
 
 from pydantic import ValidationError
 from sqlalchemy.exc import SQLAlchemyError
@@ -79,3 +83,17 @@ def explain(error: BaseException, args: argparse.Namespace) -> tuple[int, str]:
     if isinstance(error, ValueError):
         return EXIT_USAGE, _first_line(error)
     return EXIT_FAILED, f"{type(error).__name__}: {_first_line(error)} (--debug shows where)"
+
+
+def leave(code: int) -> NoReturn:
+    """Exit a process that talked to Temporal without finalizing the interpreter.
+
+    Temporal's Rust core keeps threads that call into Python; an interpreter
+    finalizing around them aborts now and then (SIGABRT in PyGILState_Release,
+    temporalio/sdk-python#300) after a correct result. Everything is written and
+    committed by then: logs and standard streams are flushed, then the process ends.
+    """
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
