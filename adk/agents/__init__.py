@@ -3,7 +3,7 @@
 Runs on: process side (defined in user apps) and activity side (run by the activities).
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._unported import unported_attribute
 from .base_agent import BaseAgent
@@ -22,6 +22,9 @@ from .run_config import RunConfig, StreamingMode
 from .sequential_agent import SequentialAgent
 from .sequential_agent_config import SequentialAgentConfig
 
+if TYPE_CHECKING:
+    from .mcp_instruction_provider import McpInstructionProvider
+
 __all__ = [
     "Agent",
     "BaseAgent",
@@ -34,6 +37,7 @@ __all__ = [
     "LlmCallsLimitExceededError",
     "LoopAgent",
     "LoopAgentConfig",
+    "McpInstructionProvider",
     "ParallelAgent",
     "ParallelAgentConfig",
     "ReadonlyContext",
@@ -45,5 +49,10 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """google.adk names not ported yet raise NotImplementedError naming them."""
+    """McpInstructionProvider on first use (it needs the MCP SDK, an extra); google.adk
+    names not ported yet raise NotImplementedError naming them."""
+    if name == "McpInstructionProvider":
+        from .mcp_instruction_provider import McpInstructionProvider
+
+        return McpInstructionProvider
     raise unported_attribute(__name__, name)

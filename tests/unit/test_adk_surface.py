@@ -19,7 +19,8 @@ from pydantic_core import PydanticUndefined
 # module (under google.adk / adk) -> names a user imports from it
 MODULE_TREE = {
     "agents": ["Agent", "BaseAgent", "LlmAgent", "LoopAgent", "ParallelAgent", "RunConfig",
-               "SequentialAgent", "InvocationContext"],
+               "SequentialAgent", "InvocationContext", "McpInstructionProvider"],
+    "agents.mcp_instruction_provider": ["McpInstructionProvider"],
     "agents.llm_agent": ["LlmAgent", "Agent"],
     "agents.base_agent": ["BaseAgent"],
     "agents.sequential_agent": ["SequentialAgent"],
@@ -193,6 +194,7 @@ CLASSES = [
     ("errors.tool_execution_error", "ToolExecutionError"),
     ("tools.mcp_tool.mcp_toolset", "McpToolset"), ("tools.mcp_tool.mcp_tool", "McpTool"),
     ("tools.mcp_tool.mcp_toolset", "McpToolsetConfig"),
+    ("agents.mcp_instruction_provider", "McpInstructionProvider"),
     ("tools.mcp_tool.mcp_session_manager", "StdioConnectionParams"),
     ("tools.mcp_tool.mcp_session_manager", "SseConnectionParams"),
     ("tools.mcp_tool.mcp_session_manager", "StreamableHTTPConnectionParams"),
