@@ -109,6 +109,8 @@ MODULE_TREE = {
     "utils.model_name_utils": ["extract_model_name", "is_gemini_model", "is_gemini_1_model",
                                "is_gemini_eap_or_2_or_above", "is_gemini_3_5_live_translate",
                                "is_gemini_model_id_check_disabled"],
+    "utils.output_schema_utils": ["can_use_output_schema_with_tools"],
+    "utils.context_utils": ["Aclosing", "find_context_parameter"],
     "errors.tool_execution_error": ["ToolErrorType", "ToolExecutionError"],
     "tools.openapi_tool": ["OpenAPIToolset", "RestApiTool"],
     "tools.openapi_tool.openapi_spec_parser": ["OpenApiSpecParser", "OperationEndpoint",
