@@ -23,7 +23,7 @@ from .sequential_agent import SequentialAgent
 from .sequential_agent_config import SequentialAgentConfig
 
 if TYPE_CHECKING:
-    from .mcp_instruction_provider import McpInstructionProvider
+    from .mcp_instruction_provider import McpInstructionProvider as McpInstructionProvider
 
 __all__ = [
     "Agent",
@@ -37,7 +37,6 @@ __all__ = [
     "LlmCallsLimitExceededError",
     "LoopAgent",
     "LoopAgentConfig",
-    "McpInstructionProvider",
     "ParallelAgent",
     "ParallelAgentConfig",
     "ReadonlyContext",
@@ -49,8 +48,9 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """McpInstructionProvider on first use (it needs the MCP SDK, an extra); google.adk
-    names not ported yet raise NotImplementedError naming them."""
+    """McpInstructionProvider on first use (it needs the MCP SDK, an extra, so it is
+    not in __all__: `from adk.agents import *` works without it); google.adk names
+    not ported yet raise NotImplementedError naming them."""
     if name == "McpInstructionProvider":
         from .mcp_instruction_provider import McpInstructionProvider
 
