@@ -3,7 +3,7 @@
 Runs on: process side (defined in user apps) and activity side (run by the activities).
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .._unported import unported_attribute
 from .base_agent import BaseAgent
@@ -21,6 +21,9 @@ from .readonly_context import ReadonlyContext
 from .run_config import RunConfig, StreamingMode
 from .sequential_agent import SequentialAgent
 from .sequential_agent_config import SequentialAgentConfig
+
+if TYPE_CHECKING:
+    from .mcp_instruction_provider import McpInstructionProvider as McpInstructionProvider
 
 __all__ = [
     "Agent",
@@ -45,5 +48,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """google.adk names not ported yet raise NotImplementedError naming them."""
+    """McpInstructionProvider on first use (it needs the MCP SDK, an extra, so it is
+    not in __all__: `from adk.agents import *` works without it); google.adk names
+    not ported yet raise NotImplementedError naming them."""
+    if name == "McpInstructionProvider":
+        from .mcp_instruction_provider import McpInstructionProvider
+
+        return McpInstructionProvider
     raise unported_attribute(__name__, name)

@@ -22,8 +22,8 @@ class BuiltInCodeExecutor(BaseCodeExecutor):
         return None  # the model executes it
 
     def process_llm_request(self, llm_request: LlmRequest) -> None:
-        from ..flows.llm_flows.basic import is_gemini_model
         from ..utils.env_utils import is_env_enabled
+        from ..utils.model_name_utils import is_gemini_model
 
         if is_gemini_model(llm_request.model) or is_env_enabled(
             "ADK_DISABLE_GEMINI_MODEL_ID_CHECK"

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from google.genai import types
 
-from ..flows.llm_flows.basic import is_gemini_model
 from ..utils.env_utils import is_env_enabled
+from ..utils.model_name_utils import is_gemini_model
 from .base_tool import BaseTool
 
 if TYPE_CHECKING:

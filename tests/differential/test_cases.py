@@ -136,6 +136,7 @@ CASES: dict[str, str | None] = {
     "custom_as_agent_tool": None,
     "custom_transfer_target": None,
     "mcp_toolset": None,
+    "mcp_instruction_provider": None,
     "openapi_toolset": None,
     "compaction_sliding_window": None,
     "compaction_token_threshold": None,

@@ -1,5 +1,6 @@
 """MCP toolsets on the durable runtime: a real MCP server (tests/apps/mcp_notes),
-over stdio, Streamable HTTP (a loopback port) and SSE, listed and called by an agent.
+over stdio, Streamable HTTP (a loopback port) and SSE, listed and called by an agent;
+and an agent's instruction fetched from one of its prompts (McpInstructionProvider).
 
 Runs on: test process (the Runner's worker runs in it, on the session's local
 Temporal, replaying every workflow task). The declarations the model sees are
@@ -307,3 +308,60 @@ async def test_the_mcp_files_example_runs_offline(temporal_env, tmp_path, monkey
         "notes.txt now says: buy milk",
     ]  # fmt: skip
     assert (tmp_path / "files" / "notes.txt").read_text() == "buy milk"
+
+
+async def test_an_instruction_from_an_mcp_prompt_retries_a_lost_connection(temporal_env, tmp_path):
+    """McpInstructionProvider in the model step: the first attempt's server fails to
+    start (a lost connection: the attempt fails as TransientToolError), the retry
+    starts it and the model gets the prompt, its arguments from the state; closing
+    the Runner ends the server."""
+    from adk.agents import McpInstructionProvider
+
+    log, marker = tmp_path / "calls.log", tmp_path / "failed_once"
+    flaky = (  # exits at once the first time, then is the notes server
+        "import os, sys, runpy\n"
+        f"marker = {str(marker)!r}\n"
+        "if not os.path.exists(marker):\n"
+        "    open(marker, 'w').close(); sys.exit(1)\n"
+        f"sys.argv = [{str(SERVER)!r}]; runpy.run_path(sys.argv[0], run_name='__main__')\n"
+    )
+    params = StdioConnectionParams(
+        server_params=StdioServerParameters(
+            command=sys.executable,
+            args=["-c", flaky],
+            env={**os.environ, "MCP_NOTES_LOG": str(log)},
+        ),
+        timeout=20,
+    )
+    model = MockModel.create(["Hello Ann."])
+    agent = Agent(
+        name="notes_agent", model=model, instruction=McpInstructionProvider(params, "persona")
+    )
+    async with runner_for(temporal_env, agent) as runner:
+        session = await runner.session_service.create_session(
+            app_name="test_app", user_id="u1", session_id="s1", state={"user_name": "Ann"}
+        )
+        assert session.state["user_name"] == "Ann"
+        events = await turn(runner, "hello")
+        handle = temporal_env.client.get_workflow_handle(
+            names.invocation_workflow_id("test_app", "u1", "s1")
+        )
+        history = await handle.fetch_history()
+        (pid,) = started_pids(log)
+        assert alive(pid)
+    assert not alive(pid)  # the Runner closed the provider's session: its server ended
+    assert simplify(events)[-1] == ("notes_agent", "Hello Ann.")
+    (request,) = model.requests
+    assert str(request.config.system_instruction).startswith(
+        "You keep the notes of Ann. Be cheerful."
+    )
+    retries = [
+        e.activity_task_started_event_attributes
+        for e in history.events
+        if e.event_type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+        and e.activity_task_started_event_attributes.attempt > 1
+    ]
+    assert retries, "the model step's first attempt should have failed (no server)"
+    failure = retries[0].last_failure
+    assert failure.application_failure_info.type == "TransientToolError"
+    assert "MCP prompt persona: connection failed" in failure.message

@@ -129,7 +129,7 @@ def incompatible_builtin_tool_error(agent: LlmAgent, model: str | None) -> str |
 
 def builtin_tools_with_function_calling(model: str | None) -> bool:
     """Gemini 3 and later take built-in tools beside function declarations."""
-    from .basic import model_name_of
+    from ...utils.model_name_utils import extract_model_name as model_name_of
 
     name = model_name_of(model) if model else ""
     if not name.startswith("gemini-"):

@@ -10,24 +10,19 @@ Task-mode agents answer through their finish tool, never a response schema.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
 from pydantic import BaseModel
 
 from ...agents.run_config import LIVE_CONNECT_FIELDS
+from ...utils.model_name_utils import is_gemini_model
 from ...utils.variant_utils import GoogleLLMVariant, get_google_llm_variant
 
 if TYPE_CHECKING:
     from ...agents.invocation_context import InvocationContext
     from ...agents.llm_agent import LlmAgent
     from ...models.llm_request import LlmRequest
-
-_PATH_MODEL_NAMES = (
-    re.compile(r"^projects/[^/]+/locations/[^/]+/publishers/[^/]+/models/(.+)$"),
-    re.compile(r"^apigee/(?:[^/]+/)?(?:[^/]+/)?(.+)$"),
-)
 
 
 def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
@@ -93,24 +88,3 @@ def agent_output_schema_and_tools(agent: LlmAgent) -> bool:
 def output_schema_and_tools(model: str | None) -> bool:
     """Whether the model takes a response schema together with tools (Gemini on Vertex AI)."""
     return get_google_llm_variant() is GoogleLLMVariant.VERTEX_AI and is_gemini_model(model)
-
-
-def is_gemini_model(model: str | None) -> bool:
-    return bool(model) and model_name_of(model).startswith("gemini-")  # type: ignore[arg-type]
-
-
-def model_name_of(model: str) -> str:
-    """The model's name in a path (`projects/.../models/NAME`), `models/NAME` or a
-    provider-prefixed name (`gemini/NAME`), as google-adk 2.13 extracts it."""
-    for pattern in _PATH_MODEL_NAMES:
-        if match := pattern.match(model):
-            return match.group(1)
-    if model.startswith("models/"):
-        return model.removeprefix("models/")
-    if model.startswith("projects/"):
-        return model
-    if "/" in model:
-        name = model.rsplit("/", 1)[1]
-        if name.startswith("gemini-"):
-            return name
-    return model

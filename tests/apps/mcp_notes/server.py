@@ -4,7 +4,8 @@ Runs on: its own process, started by the tests (`python server.py`, `python
 server.py http <port>` or `python server.py sse <port>`), written with the `mcp`
 package's server side. Each tool call appends `<tool> <args as JSON>` to $MCP_NOTES_LOG (if set), so a
 test can count how often the server ran a call. The notes live in memory, or in
-the JSON file $MCP_NOTES_FILE names (so they outlive a server process).
+the JSON file $MCP_NOTES_FILE names (so they outlive a server process). Its
+prompts (persona, house_rules, nothing) serve McpInstructionProvider's tests.
 """
 
 from __future__ import annotations
@@ -81,6 +82,28 @@ async def slow_count(word: str) -> dict[str, int]:
 def fail(reason: str) -> str:
     """Always fails with the given reason."""
     raise ValueError(reason)
+
+
+@server.prompt()
+def persona(user_name: str, mood: str = "cheerful") -> str:
+    """The notes keeper's persona, for a user (prompt arguments from session state)."""
+    return f"You keep the notes of {user_name}. Be {mood}."
+
+
+@server.prompt()
+def house_rules() -> list[dict[str, object]]:
+    """Several messages, one of them not text (left out of an instruction)."""
+    return [
+        {"role": "user", "content": {"type": "text", "text": "Keep short notes. "}},
+        {"role": "user", "content": {"type": "image", "data": "AAAA", "mimeType": "image/png"}},
+        {"role": "assistant", "content": {"type": "text", "text": "Never delete a note."}},
+    ]
+
+
+@server.prompt()
+def nothing() -> list[str]:
+    """A prompt without messages."""
+    return []
 
 
 if __name__ == "__main__":
