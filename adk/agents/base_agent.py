@@ -7,6 +7,7 @@ serializable spec that the workflow runs on; callbacks run in activities).
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, Union
 
@@ -28,6 +29,8 @@ _SingleAgentCallback = Callable[
 BeforeAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
 AfterAgentCallback = Union[_SingleAgentCallback, list[_SingleAgentCallback]]
 
+
+logger = logging.getLogger(__name__)
 
 SelfAgent = TypeVar("SelfAgent", bound="BaseAgent")
 
@@ -71,12 +74,11 @@ class BaseAgent(BaseModel):
     @field_validator("name", mode="after")
     @classmethod
     def _validate_name(cls, value: str) -> str:
-        if not value.isidentifier():
-            raise ValueError(
-                f"Found invalid agent name: `{value}`. Agent name must be a valid"
-                " identifier. It should start with a letter (a-z, A-Z) or an"
-                " underscore (_), and can only contain letters, digits (0-9), and"
-                " underscores."
+        from ..workflow._errors import WorkflowConfigurationError
+
+        if not value.isidentifier():  # google-adk 2.13: its BaseNode's check comes first
+            raise WorkflowConfigurationError(
+                f"Node name '{value}' must be a valid Python identifier."
             )
         if value == "user":
             raise ValueError(
@@ -84,8 +86,23 @@ class BaseAgent(BaseModel):
             )
         return value
 
+    @field_validator("sub_agents", mode="after")
+    @classmethod
+    def _warn_duplicate_names(cls, value: list[BaseAgent]) -> list[BaseAgent]:
+        seen: set[str] = set()
+        duplicates: set[str] = set()
+        for sub_agent in value:
+            names = _subtree_names(sub_agent)
+            duplicates |= seen & names
+            seen |= names
+        _warn_duplicate_agent_names(duplicates)
+        return value
+
     def model_post_init(self, __context: Any) -> None:
         self._refuse_unimplemented()
+        # in two or more branches: already warned by _warn_duplicate_names
+        if sum(self.name in _subtree_names(sub_agent) for sub_agent in self.sub_agents) == 1:
+            _warn_duplicate_agent_names({self.name})
         for sub_agent in self.sub_agents:
             if sub_agent.parent_agent is not None:
                 raise ValueError(
@@ -281,6 +298,24 @@ class BaseAgent(BaseModel):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"
+
+
+def _subtree_names(agent: BaseAgent) -> set[str]:
+    names = {agent.name}
+    for sub_agent in agent.sub_agents:
+        names |= _subtree_names(sub_agent)
+    return names
+
+
+def _warn_duplicate_agent_names(duplicates: set[str]) -> None:
+    """google-adk 2.13 builds such a tree (find_agent finds the first depth first),
+    with a warning."""
+    if duplicates:
+        logger.warning(
+            "Found duplicate agent names: %s. All agents in the tree must have unique"
+            " names. find_agent() returns the first match in a depth-first walk.",
+            ", ".join(f"`{name}`" for name in sorted(duplicates)),
+        )
 
 
 def _as_list(callback: Any) -> list[Any]:

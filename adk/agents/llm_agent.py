@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar, Literal, Union
 
 from google.genai import types
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
 
 from ..activity_options import ActivityOptions
 from ..code_executors.base_code_executor import BaseCodeExecutor
@@ -28,6 +28,9 @@ from ..planners.base_planner import BasePlanner
 from ..tools._transient import TransientToolError
 from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
+from ..tools.base_toolset import BaseToolset
+from ..utils._agent_mode import LlmAgentMode
+from . import _llm_agent_checks as checks
 from .base_agent import BaseAgent, _as_list, call_maybe_async
 from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
@@ -40,7 +43,7 @@ DEFAULT_MODEL = "gemini-2.5-flash"
 logger = logging.getLogger(__name__)
 
 InstructionProvider = Callable[[ReadonlyContext], Union[str, Awaitable[str]]]
-ToolUnion = Union[Callable[..., Any], BaseTool, Any]
+ToolUnion = Union[Callable[..., Any], BaseTool, BaseToolset]
 
 _SingleBeforeModelCallback = Callable[
     [CallbackContext, LlmRequest], Union[Awaitable[LlmResponse | None], LlmResponse | None]
@@ -94,8 +97,11 @@ class LlmAgent(BaseAgent):
     """An instruction never templated (cacheable)."""
     tools: list[ToolUnion] = Field(default_factory=list)
     generate_content_config: types.GenerateContentConfig | None = None
-    mode: Literal["chat", "task", "single_turn"] | None = None
-    """google.adk 2.13's delegation mode: only the default (chat) is implemented."""
+    """Sampling, safety... settings of every request (given as None: an empty one).
+    Tools, system instruction, response schema and base URL have their own places."""
+    mode: LlmAgentMode | None = None
+    """google.adk 2.13's delegation mode: only chat is implemented (an LlmAgent
+    parent sets its LlmAgent sub-agents' None to 'chat', as 2.13 does)."""
     parallel_worker: bool | None = None
     """google.adk 2.13's parallel worker mode: not implemented (must stay None)."""
     disallow_transfer_to_parent: bool = False
@@ -106,7 +112,6 @@ class LlmAgent(BaseAgent):
     output_key: str | None = None
     """Save the agent's final text (or output_schema dict) to this state key."""
     planner: BasePlanner | None = None
-    """Not implemented yet: setting one raises NotImplementedError."""
     code_executor: BaseCodeExecutor | None = None
     """Runs the code the model writes (each execution an activity; see README)."""
     before_model_callback: BeforeModelCallback | None = None
@@ -123,6 +128,34 @@ class LlmAgent(BaseAgent):
     _models: dict[tuple[str, int], BaseLlm] = PrivateAttr(default_factory=dict)
     _search_agent_tools: dict[int, tuple[Any, Any]] = PrivateAttr(default_factory=dict)
 
+    # google-adk 2.13's construction checks (_llm_agent_checks). Pydantic runs
+    # "before" model validators last-defined first: tools are checked first.
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_config_kwargs(cls, data: Any) -> Any:
+        fields = set(cls.model_fields)
+        fields |= {f.alias for f in cls.model_fields.values() if f.alias is not None}
+        return checks.refuse_config_kwargs(fields, data)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_agents_as_tools(cls, data: Any) -> Any:
+        return checks.refuse_agents_as_tools(data)
+
+    @field_validator("generate_content_config", mode="after")
+    @classmethod
+    def _check_generate_content_config(
+        cls, config: types.GenerateContentConfig | None
+    ) -> types.GenerateContentConfig:
+        return checks.checked_config(config)
+
+    def model_post_init(self, __context: Any) -> None:
+        super().model_post_init(__context)
+        checks.warn_two_thinking_configs(self)
+        for sub_agent in self.sub_agents:
+            if isinstance(sub_agent, LlmAgent) and sub_agent.mode is None:
+                sub_agent.mode = "chat"
+
     def _unimplemented_settings(self) -> list[tuple[str, str]]:
         found = [
             (name, feature)
@@ -137,7 +170,7 @@ class LlmAgent(BaseAgent):
                 )
             )
         if self.mode not in (None, "chat"):
-            found.append(("mode", f"the {self.mode!r} agent mode (only 'chat' is)"))
+            found.append(("mode", f"the {str(self.mode)!r} agent mode (only 'chat' is)"))
         if self.parallel_worker is not None:
             found.append(("parallel_worker", "parallel worker mode"))
         found += [
@@ -249,7 +282,6 @@ class LlmAgent(BaseAgent):
         return list(zip(self.tools, resolved, strict=True))
 
     async def _resolve_tool(self, tool: Any, ctx: ReadonlyContext | None) -> list[BaseTool]:
-        from ..tools.base_toolset import BaseToolset
         from ..tools.function_tool import FunctionTool
 
         tool = self._swapped_tool(tool)

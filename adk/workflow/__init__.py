@@ -1,7 +1,7 @@
 """Workflows (graphs of nodes): mirrors `google.adk.workflow` (names only: not implemented yet).
 
 Runs on: process side. The package exists for the exception the runtime raises
-as google-adk does (`_errors.WorkflowDataError`); every name google.adk.workflow
+as google-adk does (`_errors`); every name google.adk.workflow
 exports raises NotImplementedError naming it.
 """
 

@@ -5,6 +5,11 @@ workflow names the class, workflows/_transfers.py).
 """
 
 
+class WorkflowConfigurationError(ValueError):
+    """Something declared in an unusable way (e.g. an agent name that is not a
+    Python identifier): the same declaration fails the same way every time."""
+
+
 class WorkflowDataError(ValueError):
     """Data that violates a workflow rule, e.g. a transfer_to_agent naming the
     agent itself or a target its disallow_transfer_* flags forbid."""

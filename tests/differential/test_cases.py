@@ -40,6 +40,7 @@ CASES: dict[str, str | None] = {
     "output_schema_agent_tool": None,
     "output_schema_in_sequence": None,
     "run_config_labels": None,
+    "generate_content_config_none": None,
     "run_config_model_input_context": None,
     "run_config_thoughts_from_other_agents": None,
     "run_config_custom_metadata": None,

@@ -539,6 +539,14 @@ async def test_generate_content_config_labels() -> None:
     await assert_parity(_labelled, "lab", [text("user", "hi")])
 
 
+async def test_generate_content_config_none() -> None:
+    # google-adk 2.13 validates an explicit None into GenerateContentConfig()
+    def tree(Agent: type, _AgentTool: type) -> Any:
+        return Agent(name="none", model=MODEL, instruction="x", generate_content_config=None)
+
+    await assert_parity(tree, "none", [text("user", "hi")])
+
+
 async def test_pending_long_running_call_and_own_thoughts_with_signatures() -> None:
     events = [
         text("user", "book it"),
