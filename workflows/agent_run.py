@@ -141,6 +141,7 @@ class AdkAgentRunWorkflow:
         # to whoever ran it (2.13 pauses the workflow agents around it)
         nested = input.nested_transfers
         runtime.may_defer = True
+        runtime.answers_at_top = not nested and input.context.tree.kind == "llm"
         try:
             outcome = await runtime.run_agent(agent, input.branch)
             if nested:
