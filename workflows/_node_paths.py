@@ -65,12 +65,6 @@ class NodePaths:
         """The invocation's first agent: it runs at the top."""
         return self._run(agent.name, None)
 
-    @staticmethod
-    def at_top(root: AgentSpec, name: str) -> str:
-        """The path of a turn that starts at `name` (an answer's run of the agent that
-        made the call): its ancestors at run 1, then its own first run."""
-        return NodePaths(root)._run(name, None)
-
     def transfer(self, target: AgentSpec) -> str:
         """The path of `target`'s run, the current run transferring to it (a sub-agent,
         the parent or a peer: workflows/_transfers.py checked it)."""

@@ -150,6 +150,7 @@ class DeferredWaits(HumanWaits):
     after_run_due: bool  # restated for mypy (see _orchestration)
     custom_metadata: dict[str, Any] | None
     node_path: str
+    paths: NodePaths | None
     answers_at_top: bool
     """A transfer's target under an LlmAgent root that waits for answers (`_run_alone`)."""
     alone: bool
@@ -222,17 +223,20 @@ class DeferredWaits(HumanWaits):
         workflow agents around it, which are not resumed, even in a resumable app (they
         keep their agent state; the invocation ends with the agent). Here: a transfer's
         target that waits for answers (`answers_at_top`); the root's agent already runs
-        at the top. Its answers' runs take that path and drop the resume points."""
+        at the top. Its answers' runs start a turn there (node paths, transfers followed
+        here) and drop the resume points."""
         if not self.answers_at_top:
             return
-        path = NodePaths.at_top(self.context.tree, agent.name)
-        if path == self.node_path and not self.resume_points:
-            return  # (as before: the target itself, on its own path)
+        paths = NodePaths(self.context.tree)
+        path = paths.start_first(agent)
         if not self.alone:
+            if path == self.node_path and not self.resume_points:
+                return  # (as before: the target itself, on its own path)
             self.alone = workflow.patched(names.PATCH_ANSWERS_RUN_ALONE)
-        if self.alone:
-            self.node_path = path
-            self.resume_points.clear()
+            if not self.alone:
+                return
+        self.paths, self.node_path = paths, path
+        self.resume_points.clear()
 
     async def _report_awaited(self, requests: list[PendingRequest], awaited: bool) -> None:
         """Whether this run waits for `requests` now, for the root's listing (a stream
@@ -300,7 +304,10 @@ class DeferredWaits(HumanWaits):
         await self.flush()  # (before the run says it waits: the turn's stream ends there)
 
     def _at_the_top(self, name: str) -> bool:
-        """No workflow agent above `name` (its ancestors are all LlmAgents)."""
+        """No workflow agent above `name` (its ancestors are all LlmAgents), or the
+        answers run their agent alone, at the top (`_run_alone`)."""
+        if self.alone:
+            return True
         tree = self.context.tree
         parent = tree.parent_of(name)
         while parent is not None:

@@ -25,6 +25,12 @@ CASES: dict[str, str | None] = {
     "confirmation_in_transferred_sequence": None,
     "long_running_in_transferred_sequence_resumable": None,
     "confirmation_in_transferred_loop_resumable": None,
+    "confirmation_in_transferred_sequence_answered_later_resumable": None,
+    "confirmation_in_transferred_sequence_answered_later": None,
+    "long_running_then_confirmation_in_transferred_sequence_resumable": None,
+    "confirmation_in_transferred_sequence_two_answered_apart_resumable": None,
+    "confirmation_in_transferred_sequence_step_transfers_resumable": None,
+    "confirmation_in_transferred_sequence_approved_transfer_resumable": None,
     "confirmation_in_transferred_parallel_resumable": (
         "2.13 runs the step alone without its Parallel branch (it restores a branch only"
         " from events under the step's own node path; the step's first run recorded the"
