@@ -31,6 +31,13 @@ CASES: dict[str, str | None] = {
     "confirmation_in_transferred_sequence_two_answered_apart_resumable": None,
     "confirmation_in_transferred_sequence_step_transfers_resumable": None,
     "confirmation_in_transferred_sequence_approved_transfer_resumable": None,
+    "confirmation_in_transferred_nested_sequence_resumable": None,
+    "confirmation_in_transferred_parallel": (
+        "2.13 runs the step alone without its Parallel branch (it restores a branch only"
+        " from events under the step's own node path; the step's first run recorded the"
+        " Parallel's): the approved tool never runs and the model answers the pending"
+        " error; ours runs the approved tool, then the step, on its branch"
+    ),
     "confirmation_in_transferred_parallel_resumable": (
         "2.13 runs the step alone without its Parallel branch (it restores a branch only"
         " from events under the step's own node path; the step's first run recorded the"
