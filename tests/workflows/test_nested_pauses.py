@@ -265,6 +265,28 @@ async def test_the_committed_histories_replay(sandbox, name):
         assert result.replay_failure is None, history.workflow_id
 
 
+@pytest.mark.parametrize(
+    ("name", "workflows"),
+    [("transferred_sequence.json", 3), ("transferred_sequence_before_alone.json", 5)],
+)
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_the_committed_transferred_sequence_histories_replay(sandbox, name, workflows):
+    """Recorded by tests/histories/record_transferred_sequence.py: a resumable app's
+    LlmAgent root transfers to a Sequential whose step is approved; `..._before_alone`
+    on the commit before the answer ran its agent alone (the Sequential resumed, its
+    next step ran), replayed behind PATCH_ANSWERS_RUN_ALONE."""
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+    )
+    histories = tree(name)
+    assert len(histories) == workflows
+    for history in histories:
+        result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+        assert result.replay_failure is None, history.workflow_id
+
+
 async def test_an_answer_that_reaches_a_step_before_it_ends_goes_up_with_it(temporal_env):
     """A progress report and the result of a long-running call come while its tool
     still runs (the request is listed from the tool's start): the step keeps them,
