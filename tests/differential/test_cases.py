@@ -207,6 +207,8 @@ CASES: dict[str, str | None] = {
     "resume_without_message_sequential_not_resumable": None,
     "answer_for_ended_while_newer_waits": None,
     "answer_for_ended_while_newer_waits_resumable": None,
+    "answer_for_ended_in_transferred_sequence": None,
+    "answer_for_ended_in_transferred_sequence_resumable": None,
 }
 
 
