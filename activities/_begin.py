@@ -27,7 +27,12 @@ from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.events.tool_confirmation import ToolConfirmation
-from adk.flows.agent_routing import find_agent_to_run, find_matching_function_call
+from adk.flows.agent_routing import (
+    caller_keeping_the_turn,
+    find_agent_to_run,
+    find_matching_function_call,
+)
+from adk.flows.llm_flows._context_filters import apply_rewinds
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions.base_session_service import BaseSessionService
 from adk.sessions.session import Session
@@ -111,6 +116,7 @@ async def begin_invocation(
     if message is not None and message.role != "user":  # as google.adk, before the plugins
         message = ctx.user_content = message.model_copy(update={"role": "user"})
     written: dict[str, Any] = {}
+    replaced: types.Content | None = None
     if message is None:  # a run again (google-adk 2.13): the invocation's own message
         ctx.user_content = _first_message(session, invocation.invocation_id)
     else:
@@ -132,7 +138,10 @@ async def begin_invocation(
     try:
         if message is not None:
             message = ctx.user_content = await _save_input_blobs(ctx, app, message)
-        begun = await _begin(app, store, input, session, message, ctx, plugins)
+        # google-adk 2.13 routes a root LlmAgent's message before recording it, unless a
+        # plugin replaced it (a function response's is routed as the last event)
+        routed_before = isinstance(app.root_agent, LlmAgent) and replaced is None
+        begun = await _begin(app, store, input, session, message, ctx, plugins, routed_before)
         begun.invocation_state = written
         return begun
     except ApplicationError as failure:  # google-adk 2.13: the setup's failures too
@@ -234,6 +243,7 @@ async def _begin(
     message: types.Content | None,
     ctx: InvocationContext,
     plugins: PluginManager,
+    routed_before: bool = False,
 ) -> BeginOutput:
     invocation = input.invocation
     recorded = False
@@ -263,6 +273,10 @@ async def _begin(
         await store.append_event(session, apply_run_metadata(event, invocation.run_config))
         recorded = True
     agent = find_agent_to_run(session, app.root_agent)
+    if recorded and routed_before and message is not None and is_resumable(app):
+        if not any(p.function_response for p in message.parts or []):  # a text message
+            prior = apply_rewinds(session.events)[:-1]  # (the message, just recorded)
+            agent = caller_keeping_the_turn(prior, app.root_agent) or agent
     ctx.agent = agent
     early_exit = await before_run(store, session, plugins, ctx, input.user_event_id)
     return BeginOutput(

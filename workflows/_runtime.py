@@ -107,6 +107,8 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         """A run ended whose after_run_callback has not run yet."""
         self.skip_run = False
         """A plugin's before_run answered for an answer's run: no agent runs for it."""
+        self.answers_at_top = False
+        self.alone = False
         self.session = session or context.session
         self.invocation_id = invocation_id or context.invocation_id
         self.temp_state: dict[str, Any] = dict(temp_state or {})

@@ -24,6 +24,7 @@ with workflow.unsafe.imports_passed_through():
         answer_event,
         tool_response_event,
     )
+    from ._node_paths import NodePaths
     from .contracts import (
         AgentRunResult,
         AgentSpec,
@@ -148,6 +149,12 @@ class DeferredWaits(HumanWaits):
 
     after_run_due: bool  # restated for mypy (see _orchestration)
     custom_metadata: dict[str, Any] | None
+    node_path: str
+    paths: NodePaths | None
+    answers_at_top: bool
+    """A transfer's target under an LlmAgent root that waits for answers (`_run_alone`)."""
+    alone: bool
+    """Its answers run their agent alone (PATCH_ANSWERS_RUN_ALONE, once asked)."""
 
     def defer(self, requests: list[PendingRequest], response: Event | None) -> None:
         """What a step left open (`response`: its function responses, if any)."""
@@ -183,6 +190,8 @@ class DeferredWaits(HumanWaits):
                 ready = request.id in self.answers or _past(request.deadline)
                 if self.progress.get(request.id) or ready:
                     agent = self.context.tree.find(request.agent) or self.context.tree
+                    if ready:
+                        self._run_alone(agent)
                     done = await self._await_one(agent, request.branch, request) if ready else None
                     if ready:
                         self.deferred.remove(request)
@@ -206,6 +215,28 @@ class DeferredWaits(HumanWaits):
         self.after_run_due = True  # (the run that follows ends with the plugins' after_run)
         first = handled[0]
         return self.context.tree.find(first.agent) or self.context.tree, first.branch, actions
+
+    def _run_alone(self, agent: AgentSpec) -> None:
+        """google-adk 2.13 under an LlmAgent root: an answer is a run_async whose agent
+        is the one that made the call (its _find_agent_to_run), run alone as the turn's
+        node: at the top (its ancestors' paths at run 1, then its own), not inside the
+        workflow agents around it, which are not resumed, even in a resumable app (they
+        keep their agent state; the invocation ends with the agent). Here: a transfer's
+        target that waits for answers (`answers_at_top`); the root's agent already runs
+        at the top. Its answers' runs start a turn there (node paths, transfers followed
+        here) and drop the resume points."""
+        if not self.answers_at_top:
+            return
+        paths = NodePaths(self.context.tree)
+        path = paths.start_first(agent)
+        if not self.alone:
+            if path == self.node_path and not self.resume_points:
+                return  # (as before: the target itself, on its own path)
+            self.alone = workflow.patched(names.PATCH_ANSWERS_RUN_ALONE)
+            if not self.alone:
+                return
+        self.paths, self.node_path = paths, path
+        self.resume_points.clear()
 
     async def _report_awaited(self, requests: list[PendingRequest], awaited: bool) -> None:
         """Whether this run waits for `requests` now, for the root's listing (a stream
@@ -273,7 +304,10 @@ class DeferredWaits(HumanWaits):
         await self.flush()  # (before the run says it waits: the turn's stream ends there)
 
     def _at_the_top(self, name: str) -> bool:
-        """No workflow agent above `name` (its ancestors are all LlmAgents)."""
+        """No workflow agent above `name` (its ancestors are all LlmAgents), or the
+        answers run their agent alone, at the top (`_run_alone`)."""
+        if self.alone:
+            return True
         tree = self.context.tree
         parent = tree.parent_of(name)
         while parent is not None:

@@ -141,6 +141,7 @@ class AdkAgentRunWorkflow:
         # to whoever ran it (2.13 pauses the workflow agents around it)
         nested = input.nested_transfers
         runtime.may_defer = True
+        runtime.answers_at_top = not nested and input.context.tree.kind == "llm"
         try:
             outcome = await runtime.run_agent(agent, input.branch)
             if nested:
@@ -158,6 +159,14 @@ class AdkAgentRunWorkflow:
                 if runtime.resume_points:  # a resumable app: resumed where the pause was
                     again, branch, actions = agent, input.branch, []
                 transfer = runtime.approved_transfer(again, branch, actions)
+                if runtime.alone:  # a turn of its own at the agent: it follows transfers
+                    records = runtime.records_errors
+                    if transfer:
+                        asked = runtime.result(transfer_to=transfer)
+                        outcome = await runtime.follow_transfers(again, asked, branch, records)
+                    else:
+                        outcome = await runtime.run_with_transfers(again, branch)
+                    continue
                 if transfer:  # the approved tool transferred: the root follows it
                     outcome = runtime.result(transfer_to=transfer)
                     break

@@ -234,6 +234,12 @@ PATCH_HELD_RELEASES_TARGETS = "held-message-releases-waiting-targets"
 """A message held by the busy policy (queue, interrupt) while a transfer's target waits
 for answers ends the target's wait, as it ends the root's own, so it runs next.
 Histories recorded before kept the target waiting."""
+PATCH_ANSWERS_RUN_ALONE = "answers-run-their-agent-alone"
+"""Under an LlmAgent root, a transfer's target that waits for answers: each answer runs
+the agent that made the call alone, at the top (its own node path), not the workflow
+agents around it, which a resumable app no longer resumes (google-adk 2.13's
+run_async with the answer). Histories recorded before ran it on the target's path, and
+a resumable app resumed the target where it paused."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

@@ -62,6 +62,17 @@ def find_agent_to_run(session: Session, root_agent: BaseAgent) -> BaseAgent:
     return root_agent
 
 
+def caller_keeping_the_turn(events: list[Event], root_agent: BaseAgent) -> BaseAgent | None:
+    """google-adk 2.13 routes a root LlmAgent's text message before recording it: in a
+    resumable app, when the session's last event (`events`: before the message) is an
+    agent's function response (a pending call's, say), the agent that made the call
+    keeps the turn (its ResumeRoute.ROUTE_TO_AUTHOR), whether or not it may transfer."""
+    call_event = find_matching_function_call(events)
+    if call_event is None or not call_event.author or events[-1].author == "user":
+        return None
+    return root_agent.find_agent(call_event.author)
+
+
 def find_matching_function_call(events: list[Event]) -> Event | None:
     """The earlier event holding the call answered by the last event's first function response."""
     if not events:

@@ -21,10 +21,28 @@ CASES: dict[str, str | None] = {
     "callback_raises": None,
     "callback_added_tool": None,
     "plugin_reflect_retry_model": None,
-    "confirmation_in_transferred_sequence_resumable": (
-        "2.13 resumes only the step that asked (its events under the step's node path) and"
-        " ends there; ours resumes the transferred-to SequentialAgent (node path"
-        " desk@1/pipeline@1) and runs its next step"
+    "confirmation_in_transferred_sequence_resumable": None,
+    "confirmation_in_transferred_sequence": None,
+    "long_running_in_transferred_sequence_resumable": None,
+    "confirmation_in_transferred_loop_resumable": None,
+    "confirmation_in_transferred_sequence_answered_later_resumable": None,
+    "confirmation_in_transferred_sequence_answered_later": None,
+    "long_running_then_confirmation_in_transferred_sequence_resumable": None,
+    "confirmation_in_transferred_sequence_two_answered_apart_resumable": None,
+    "confirmation_in_transferred_sequence_step_transfers_resumable": None,
+    "confirmation_in_transferred_sequence_approved_transfer_resumable": None,
+    "confirmation_in_transferred_nested_sequence_resumable": None,
+    "confirmation_in_transferred_parallel": (
+        "2.13 runs the step alone without its Parallel branch (it restores a branch only"
+        " from events under the step's own node path; the step's first run recorded the"
+        " Parallel's): the approved tool never runs and the model answers the pending"
+        " error; ours runs the approved tool, then the step, on its branch"
+    ),
+    "confirmation_in_transferred_parallel_resumable": (
+        "2.13 runs the step alone without its Parallel branch (it restores a branch only"
+        " from events under the step's own node path; the step's first run recorded the"
+        " Parallel's): the approved tool never runs and the model answers the pending"
+        " error; ours runs the approved tool, then the step, on its branch"
     ),
     "model_response_shapes": None,
     "context_fields": None,
@@ -191,6 +209,8 @@ CASES: dict[str, str | None] = {
     "resume_without_message_sequential_not_resumable": None,
     "answer_for_ended_while_newer_waits": None,
     "answer_for_ended_while_newer_waits_resumable": None,
+    "answer_for_ended_in_transferred_sequence": None,
+    "answer_for_ended_in_transferred_sequence_resumable": None,
 }
 
 

@@ -10,6 +10,7 @@ from google.genai import types
 from adk.agents import LlmAgent, SequentialAgent
 from adk.events import Event, EventActions
 from adk.flows.agent_routing import (
+    caller_keeping_the_turn,
     find_agent_to_run,
     find_matching_function_call,
     is_transferable_across_agent_tree,
@@ -148,3 +149,21 @@ def test_root_disallowing_transfer_to_parent_blocks_its_subtree() -> None:
     root = LlmAgent(name="root", disallow_transfer_to_parent=True, sub_agents=[LlmAgent(name="a")])
     assert not is_transferable_across_agent_tree(root.find_agent("a"))  # type: ignore[arg-type]
     assert _run(root, _said("a"), _said("user")) == "root"
+
+
+def _responded(author: str, call_id: str) -> Event:
+    part = types.Part(function_response=types.FunctionResponse(id=call_id, name="f", response={}))
+    return Event(author=author, content=types.Content(role="user", parts=[part]))
+
+
+def test_agent_whose_call_the_last_event_answers_keeps_a_resumable_turn() -> None:
+    # google-adk 2.13 routes a root LlmAgent's text message before recording it: the
+    # step's pending call's response is the last event (resumable: the step keeps it)
+    events = [_call("inner", "c1"), _responded("inner", "c1")]
+    keeper = caller_keeping_the_turn(events, _tree())
+    assert keeper is not None and keeper.name == "inner"
+
+
+def test_no_agent_keeps_the_turn_after_a_user_answer_or_a_reply() -> None:
+    assert caller_keeping_the_turn([_call("inner", "c1"), _answer("c1")], _tree()) is None
+    assert caller_keeping_the_turn([_call("inner", "c1"), _said("inner")], _tree()) is None

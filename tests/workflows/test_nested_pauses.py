@@ -52,6 +52,10 @@ def build(shape: str, kind: str, runs: list[Any]) -> Any:
         return SequentialAgent(name="shell", sub_agents=[clerk, other])
     if shape == "parallel":
         return ParallelAgent(name="shell", sub_agents=[clerk, other])
+    if shape == "transferred":  # an LlmAgent root reaches the Sequential by a transfer
+        shell = SequentialAgent(name="shell", description="Pays.", sub_agents=[clerk, other])
+        desk = MockModel.create([call("transfer_to_agent", agent_name="shell")])
+        return Agent(name="desk", model=desk, sub_agents=[shell])
     return LoopAgent(name="shell", sub_agents=[clerk, other], max_iterations=1)
 
 
@@ -116,7 +120,7 @@ def by_author(events: list[Event]) -> dict[str, list[Any]]:
 
 @pytest.mark.parametrize("resumable", [False, True], ids=["default", "resumable"])
 @pytest.mark.parametrize("kind", ["confirmation", "long_running"])
-@pytest.mark.parametrize("shape", ["sequential", "parallel", "loop"])
+@pytest.mark.parametrize("shape", ["sequential", "parallel", "loop", "transferred"])
 async def test_a_worker_restarted_while_a_step_waits_loses_nothing(
     temporal_env, shape, kind, resumable
 ):
@@ -126,6 +130,8 @@ async def test_a_worker_restarted_while_a_step_waits_loses_nothing(
     assert restarted["invocations"] == 1  # the answer continues the same invocation
     assert restarted["second"]["clerk"][-1] == "All done."
     assert restarted["runs"] == ([70] if kind == "confirmation" else [("asked", 70)])
+    if shape == "transferred":  # google-adk 2.13: the answer runs clerk alone, at the top
+        assert "other" not in restarted["second"]
 
 
 async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env, monkeypatch):
@@ -260,6 +266,28 @@ async def test_the_committed_histories_replay(sandbox, name):
     )
     histories = tree(name)
     assert len(histories) == (2 if name == "nested_pauses.json" else 3)  # (other ran, before)
+    for history in histories:
+        result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+        assert result.replay_failure is None, history.workflow_id
+
+
+@pytest.mark.parametrize(
+    ("name", "workflows"),
+    [("transferred_sequence.json", 3), ("transferred_sequence_before_alone.json", 5)],
+)
+@pytest.mark.parametrize("sandbox", ["off", "strict"])
+async def test_the_committed_transferred_sequence_histories_replay(sandbox, name, workflows):
+    """Recorded by tests/histories/record_transferred_sequence.py: a resumable app's
+    LlmAgent root transfers to a Sequential whose step is approved; `..._before_alone`
+    on the commit before the answer ran its agent alone (the Sequential resumed, its
+    next step ran), replayed behind PATCH_ANSWERS_RUN_ALONE."""
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner(sandbox),
+    )
+    histories = tree(name)
+    assert len(histories) == workflows
     for history in histories:
         result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
         assert result.replay_failure is None, history.workflow_id

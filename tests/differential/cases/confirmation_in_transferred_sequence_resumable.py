@@ -1,7 +1,8 @@
-"""A resumable app: the root transfers to a SequentialAgent whose first step asks for
-a confirmation; approved by `run_async(invocation_id=...)`, the step's tool runs, the
-step answers, and the Sequential goes on to its next step (node paths under the
-step's, as 2.13 records them)."""
+"""A resumable app: the root (an LlmAgent) transfers to a SequentialAgent whose first
+step asks for a confirmation; approved by `run_async(invocation_id=...)`, 2.13 runs
+the agent that made the call alone, at the top (its events under the step's own node
+path): the step's tool runs, the step answers and ends, and so does the invocation
+(the Sequential is not resumed: its next step does not run)."""
 
 from google.adk.agents import LlmAgent, SequentialAgent
 from google.adk.tools import FunctionTool, ToolContext

@@ -1,0 +1,68 @@
+"""confirmation_in_transferred_sequence_resumable with a LoopAgent (two rounds): the
+approval by `run_async(invocation_id=...)` runs the agent that asked only; a text
+message then runs the root again."""
+
+from google.adk.agents import LlmAgent, LoopAgent
+from google.adk.tools import FunctionTool, ToolContext
+from google.genai import types
+
+
+def send_money(amount: int, tool_context: ToolContext) -> dict:
+    """Sends money."""
+    tool_context.state["sent"] = amount
+    return {"status": "sent", "amount": amount}
+
+
+def approve(events):
+    event, request = next(
+        (e, c)
+        for e in reversed(events)
+        for c in e.get_function_calls()
+        if c.name == "adk_request_confirmation"
+    )
+    part = types.Part(
+        function_response=types.FunctionResponse(
+            id=request.id, name="adk_request_confirmation", response={"confirmed": True}
+        )
+    )
+    message = types.Content(role="user", parts=[part])
+    return {"invocation_id": event.invocation_id, "new_message": message}
+
+
+TURNS = ["pay 10 then report", approve, "thanks"]
+
+
+def build(scripted):
+    call = types.Part.from_function_call
+    step_a = LlmAgent(
+        name="step_a",
+        model=scripted(
+            call(name="send_money", args={"amount": 10}),
+            "Sent 10.",
+            "Round two.",
+            model="a-model",
+        ),
+        tools=[FunctionTool(send_money, require_confirmation=True)],
+    )
+    step_b = LlmAgent(
+        name="step_b", model=scripted("Reported.", "Reported again.", model="b-model")
+    )
+    pipeline = LoopAgent(
+        name="pipeline",
+        description="Pays, then reports.",
+        sub_agents=[step_a, step_b],
+        max_iterations=2,
+    )
+    return LlmAgent(
+        name="desk",
+        model=scripted(
+            call(name="transfer_to_agent", args={"agent_name": "pipeline"}),
+            "Desk again.",
+            model="desk-model",
+        ),
+        sub_agents=[pipeline],
+    )
+
+
+RESUMABLE = True
+TURN_TIMEOUT = 60.0
