@@ -43,7 +43,10 @@ def register(app: FastAPI, clients: Clients) -> None:
     async def pending(app_name: str | None = Query(default=None, alias="appName")) -> Any:
         """Every request waiting for an answer (optionally of one app), and the waiting
         invocations no worker answered for (is a worker of their app running?)."""
-        listing = await (await clients.get()).pending_listing(app_name)
+        try:
+            listing = await (await clients.get()).pending_listing(app_name)
+        except ValueError as error:  # an app name no app can have
+            raise HTTPException(400, str(error)) from None
         return {
             "requests": [
                 {"workflowId": workflow_id, **camel(request)}

@@ -14,6 +14,7 @@ from typing import Any
 from temporalio.client import Client, WorkflowUpdateFailedError
 from temporalio.service import RPCError, RPCStatusCode
 
+from adk.apps.app import validate_app_name
 from workflows import names
 from workflows.contracts import HumanAnswer, InvocationStatus, PendingRequest, SessionRef
 
@@ -69,6 +70,7 @@ async def list_pending(
     through an outage each is asked again."""
     query = f'{names.SA_STATUS.name} = "waiting" AND ExecutionStatus = "Running"'
     if app_name:
+        validate_app_name(app_name)  # (it goes into the query's quotes: nothing else may)
         query += f' AND {names.SA_APP.name} = "{app_name}"'
 
     async def listed(_: bool) -> list[str]:  # the whole list again after an outage

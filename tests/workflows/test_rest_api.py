@@ -346,6 +346,10 @@ async def test_a_confirmation_is_approved_through_the_api(served: Served) -> Non
             return [r for r in found if r["workflowId"] == workflow_id]
 
         [request] = await eventually(listed)
+        # an app name goes into the visibility query's quotes: one no app can have is refused
+        injected = await http.get("/pending", params={"appName": 'bank" OR AdkApp != "x'})
+        assert injected.status_code == 400
+        assert injected.json()["detail"].startswith("Invalid app name 'bank\" OR")
         assert (request["id"], request["kind"], request["tool"]) == (
             ask["id"],
             "confirmation",
