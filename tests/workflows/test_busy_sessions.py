@@ -114,6 +114,32 @@ async def started_while_running(runner: Runner, gate: Gate, *sends: Any) -> list
     return tasks
 
 
+async def stopped_children(runner: Runner, count: int) -> None:
+    """Until `count` running child workflows have the interrupt's stop signal in their
+    history: a child whose tool ends first would otherwise start its next step before
+    the signal reaches it (the interrupt stops each at its next step after that)."""
+    root = names.invocation_workflow_id("busy_app", USER, "s")
+
+    async def signalled() -> int:
+        found = 0
+        async for execution in runner._temporal.list_workflows('ExecutionStatus = "Running"'):
+            if execution.id == root:
+                continue
+            handle = runner._temporal.get_workflow_handle(execution.id, run_id=execution.run_id)
+            async for event in handle.fetch_history_events():
+                attributes = event.workflow_execution_signaled_event_attributes
+                if event.HasField("workflow_execution_signaled_event_attributes") and (
+                    attributes.signal_name == names.SIGNAL_STOP
+                ):
+                    found += 1
+                    break
+        return found
+
+    async with asyncio.timeout(20):
+        while await signalled() < count:
+            await asyncio.sleep(0.05)
+
+
 async def accepted_updates(handle: Any) -> int:
     """Updates the run has accepted (the submits among them)."""
     accepted = 0
@@ -368,6 +394,7 @@ async def test_interrupt_reaches_sub_agents_in_child_workflows(temporal_env):
         first, second = await started_while_running(
             runner, gate, via_client(runner, "first"), via_client(runner, "second")
         )
+        await stopped_children(runner, 1)  # (step1's run: told before its tool ends)
         gate.release.set()
         with pytest.raises(InvocationInterruptedError):
             await asyncio.wait_for(first, 30)
@@ -506,6 +533,7 @@ async def test_interrupt_stops_every_parallel_branch_after_its_tool(temporal_env
         first, second = await started_while_running(
             runner, gate, via_client(runner, "first"), via_client(runner, "second")
         )
+        await stopped_children(runner, 2)  # (both branches: told before their tools end)
         gate.release.set()
         with pytest.raises(InvocationInterruptedError):
             await asyncio.wait_for(first, 30)
