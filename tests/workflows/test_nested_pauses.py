@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -194,9 +193,7 @@ async def test_a_steps_request_is_listed_and_answered_at_the_root(temporal_env, 
             assert listing is not None
             assert listing.unanswered == [orphan.id]
             assert [(w, r.id) for w, r in listing.requests] == [(workflow_id, request.id)]
-            started = time.monotonic()
             assert [w for w, _ in await client.list_pending(app_name="listed_app")] == [workflow_id]
-            assert time.monotonic() - started < 6  # asked at once, 2 s each at most
         finally:
             await orphan.terminate()
         await client.approve(workflow_id, request.id)
