@@ -10,6 +10,7 @@ workflow that started the run starts the target next (so chains stay flat).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from temporalio import workflow
@@ -117,6 +118,8 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         as RunConfig.custom_metadata has it): StepRef.custom_metadata."""
         self.llm_calls = llm_calls
         self.pending: list[Event] = []
+        self._flushing = asyncio.Lock()
+        """Held while a flush's events are being stored (see `flush`)."""
         self.run_texts: dict[str | None, tuple[str, str]] = {}
         """branch -> (the agent whose run it is, its text so far)."""
         self.state_delta: dict[str, Any] = {}
@@ -187,7 +190,17 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         """Persist the events this workflow still holds, where no model step follows
         to carry them (before a wait, a child, an agent callback, the end).
 
-        A local activity: its input (the events) is not recorded in history."""
+        A local activity: its input (the events) is not recorded in history. Flushes
+        run one after another: one with nothing left to store still waits until what an
+        earlier one took is stored (a ParallelAgent's branches start their children
+        after its own event)."""
+        if self._flushing.locked() and not workflow.patched(names.PATCH_FLUSH_IN_ORDER):
+            await self._persist()  # histories from before: nothing waited
+            return
+        async with self._flushing:
+            await self._persist()
+
+    async def _persist(self) -> None:
         pending, self.pending = self.pending, []
         if not pending:
             return

@@ -240,6 +240,11 @@ the agent that made the call alone, at the top (its own node path), not the work
 agents around it, which a resumable app no longer resumes (google-adk 2.13's
 run_async with the answer). Histories recorded before ran it on the target's path, and
 a resumable app resumed the target where it paused."""
+PATCH_FLUSH_IN_ORDER = "persist-in-order"
+"""Concurrent steps (a ParallelAgent's branches) persist the events this workflow holds
+one after another: a branch starts its child only once what an earlier flush took is
+stored, so the ParallelAgent's own event precedes its branches'. Histories recorded
+before let a branch with nothing to persist start at once."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from adk import Agent, LoopAgent, ParallelAgent, SequentialAgent
+from adk.sessions import InMemorySessionService
 from adk.testing import MockModel
 from adk.tools import AgentTool, exit_loop
 from workflows import names
@@ -79,6 +82,43 @@ async def test_sequential_parallel_and_loop(temporal_env):
     # branch isolation: a never sees b's event
     a_request = a.model.requests[0]  # type: ignore[union-attr]
     assert not any("B says hi" in (p.text or "") for c in a_request.contents for p in c.parts or [])
+
+
+class _SlowForAgent(InMemorySessionService):
+    """Stores the named agent's first event slowly (a busy database, say): longer than
+    the workflow task's heartbeat (8 s of its 10 s timeout), so the task completes with
+    whatever commands the workflow gave while the store is still at work."""
+
+    def __init__(self, author: str) -> None:
+        super().__init__()
+        self.author: str | None = author
+
+    async def append_event(self, session, event):  # type: ignore[no-untyped-def]
+        if event.author == self.author:
+            self.author = None
+            await asyncio.sleep(9.0)
+        return await super().append_event(session, event)
+
+
+async def test_a_parallel_agents_own_event_is_stored_before_its_branches(temporal_env):
+    """A resumable app's ParallelAgent records its state before its branches run; its
+    branches' events follow it however slowly it is stored (google-adk 2.13's order).
+    Before: the second branch started at once while the first waited for the store.
+    (About 10 s: the slow store must outlast the workflow task's heartbeat.)"""
+    a = Agent(name="a", model=MockModel.create(["A says hi"]))
+    b = Agent(name="b", model=MockModel.create(["B says hi"]))
+    both = ParallelAgent(name="both", sub_agents=[a, b])
+    store = _SlowForAgent("both")
+    async with runner_for(  # (the workflow stays cached while its store is at work)
+        temporal_env, both, resumable=True, session_service=store, replay_every_task=False
+    ) as runner:
+        await turn(runner, "go")
+        session = await store.get_session(app_name="test_app", user_id="u1", session_id="s1")
+    assert session is not None
+    authors = [e.author for e in session.events]
+    assert authors[:2] == ["user", "both"]
+    assert sorted(authors[2:6]) == ["a", "a", "b", "b"]  # each branch: its text, its end
+    assert authors[6:] == ["both"]
 
 
 async def test_agent_tool_runs_in_its_own_session_and_answers(temporal_env):
