@@ -1,0 +1,18 @@
+from google.adk.agents import Context
+from google.adk.workflow import START, Workflow, node
+
+TURNS = ["hi"]
+
+
+def upper(node_input: str) -> str:
+    return node_input.upper()
+
+
+@node
+def count(ctx: Context, node_input: str):
+    ctx.state["n"] = len(node_input)
+    return {"len": len(node_input)}
+
+
+def build(scripted):
+    return Workflow(name="wf", edges=[(START, upper, count)])
