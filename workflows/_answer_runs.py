@@ -26,6 +26,7 @@ with workflow.unsafe.imports_passed_through():
     from ._base import RuntimeBase
     from ._humans import answer_event
     from ._options import BOOKKEEPING
+    from ._patches import patched
     from .contracts import (
         AnswerHookInput,
         AnswerHookOutput,
@@ -48,7 +49,7 @@ class AnswerRuns(RuntimeBase):
         """Before the first wait for answers: whether each answer is a run of its own
         for the plugins (an app with run hooks; histories from before: no)."""
         if any(hook in self.context.run_hooks for hook in _HOOKS):
-            self.answer_runs = workflow.patched(names.PATCH_RUN_HOOKS_PER_ANSWER)
+            self.answer_runs = patched(names.PATCH_RUN_HOOKS_PER_ANSWER)
 
     async def end_run(self, agent: str) -> None:
         """The run before a wait (or one that paused again) ends: after_run_callback."""

@@ -28,6 +28,7 @@ with workflow.unsafe.imports_passed_through():
     from ._base import RuntimeBase
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
+    from ._patches import patched
     from ._transfers import checked_target
     from .contracts import (
         AgentCallbackInput,
@@ -132,7 +133,7 @@ class Orchestration(RuntimeBase):
         else:  # a BaseAgent subclass: its _run_async_impl runs here (workflows/_custom.py)
             outcome = await self._run_custom(agent, branch)
         if agent.has_agent_callbacks and not outcome.end_invocation:
-            if outcome.transfer_to and workflow.patched(TRANSFER_ENDS_RUN_PATCH):
+            if outcome.transfer_to and patched(TRANSFER_ENDS_RUN_PATCH):
                 # google-adk 2.13: at the top a transfer ends the agent's run (no callback);
                 # under a shell agent the callback follows the target's run
                 outcome.after_callback_deferred = self.nested_transfers
@@ -203,7 +204,7 @@ class Orchestration(RuntimeBase):
         callbacks (histories from before ran none of them on the resume)."""
         found = [agent] + [self.context.tree.find(name) for name in chain[1:-1]]
         called = [a for a in found if a is not None and a.has_agent_callbacks]
-        if not called or not workflow.patched(names.PATCH_RESUMED_CHAIN_CALLBACKS):
+        if not called or not patched(names.PATCH_RESUMED_CHAIN_CALLBACKS):
             return []
         return called
 
@@ -248,9 +249,7 @@ class Orchestration(RuntimeBase):
             # google-adk 2.13 records an LLM target's failure as the failure of the agent
             # that transferred to it (the target runs inside its run); inside a
             # Sequential, Parallel or Loop target, the failing agent records it
-            by_transferrer = target.kind == "llm" and workflow.patched(
-                TRANSFER_FAILURE_AUTHOR_PATCH
-            )
+            by_transferrer = target.kind == "llm" and patched(TRANSFER_FAILURE_AUTHOR_PATCH)
             try:
                 outcome = await self._child(
                     target,

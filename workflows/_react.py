@@ -32,6 +32,7 @@ with workflow.unsafe.imports_passed_through():
         long_running_requests,
     )
     from ._options import activity_kwargs, failure_message
+    from ._patches import patched
     from ._ui import call_summary, code_summary
     from .contracts import (
         AgentRunResult,
@@ -75,7 +76,7 @@ class ReactLoop(RuntimeBase):
             if (
                 outcome.transfer_to
                 and self.nested_transfers
-                and workflow.patched(names.PATCH_END_AFTER_TARGET)
+                and patched(names.PATCH_END_AFTER_TARGET)
             ):
                 outcome.end_deferred = True
             else:

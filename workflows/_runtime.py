@@ -29,6 +29,7 @@ with workflow.unsafe.imports_passed_through():
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
     from ._orchestration import Orchestration
+    from ._patches import patched
     from ._react import ReactLoop
     from ._ui import Transcript
     from ._waits import DeferredWaits
@@ -145,7 +146,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         """`may_defer`, and the history is one of PATCH_ADK_PAUSES: asked where a call
         first opens a request (an invocation that never needs a human records no patch
         marker, and no TemporalChangeVersion search-attribute update)."""
-        return self.may_defer and workflow.patched(names.PATCH_ADK_PAUSES)
+        return self.may_defer and patched(names.PATCH_ADK_PAUSES)
 
     def ref(self, agent: AgentSpec, branch: str | None, *, whole: bool = False) -> StepRef:
         """An activity's reference to its step: without the session and invocation this
@@ -194,7 +195,7 @@ class AgentRuntime(Orchestration, ReactLoop, DeferredWaits, CustomAgents, Answer
         run one after another: one with nothing left to store still waits until what an
         earlier one took is stored (a ParallelAgent's branches start their children
         after its own event)."""
-        if self._flushing.locked() and not workflow.patched(names.PATCH_FLUSH_IN_ORDER):
+        if self._flushing.locked() and not patched(names.PATCH_FLUSH_IN_ORDER):
             await self._persist()  # histories from before: nothing waited
             return
         async with self._flushing:

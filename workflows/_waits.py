@@ -25,6 +25,7 @@ with workflow.unsafe.imports_passed_through():
         tool_response_event,
     )
     from ._node_paths import NodePaths
+    from ._patches import patched
     from .contracts import (
         AgentRunResult,
         AgentSpec,
@@ -232,7 +233,7 @@ class DeferredWaits(HumanWaits):
         if not self.alone:
             if path == self.node_path and not self.resume_points:
                 return  # (as before: the target itself, on its own path)
-            self.alone = workflow.patched(names.PATCH_ANSWERS_RUN_ALONE)
+            self.alone = patched(names.PATCH_ANSWERS_RUN_ALONE)
             if not self.alone:
                 return
         self.paths, self.node_path = paths, path
@@ -244,7 +245,7 @@ class DeferredWaits(HumanWaits):
         if not requests or self.hub is None:
             return
         if workflow.info().parent is not None:  # (the root's own: nothing to send)
-            if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+            if not patched(names.PATCH_CHILD_RUNS_AGAIN):
                 return
         for request in requests:
             request.awaited = awaited
@@ -296,7 +297,7 @@ class DeferredWaits(HumanWaits):
             for r in answered
             if r.kind == "confirmation" and self._at_the_top(r.agent)
         }
-        if not agents or not workflow.patched(names.PATCH_END_ON_PAUSE_AGAIN):
+        if not agents or not patched(names.PATCH_END_ON_PAUSE_AGAIN):
             return
         for name, branch in agents.items():
             end = EventActions(end_of_agent=True)
@@ -324,7 +325,7 @@ class DeferredWaits(HumanWaits):
         the transfer dropped). A resumable app ends the agent first (its end-of-agent
         marker before the target's run, as after a model's transfer at the top)."""
         transfer = next((a.transfer_to_agent for a in actions if a.transfer_to_agent), None)
-        if not transfer or not workflow.patched(names.PATCH_APPROVED_TRANSFERS):
+        if not transfer or not patched(names.PATCH_APPROVED_TRANSFERS):
             return transfer
         if not self._at_the_top(agent.name):
             return None

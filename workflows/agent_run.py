@@ -15,6 +15,7 @@ with workflow.unsafe.imports_passed_through():
     from . import _specs, names
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON
+    from ._patches import decide_at_start
     from ._runtime import AgentRuntime
     from .contracts import (
         AgentRunInput,
@@ -106,6 +107,7 @@ class AdkAgentRunWorkflow:
 
     @workflow.run
     async def run(self, input: AgentRunInput) -> AgentRunResult:
+        decide_at_start()
         if not input.context.root_workflow_id:  # this run's workflow id names them
             _fill_origin(input)
         if input.context.root is None and input.context.root_digest:

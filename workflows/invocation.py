@@ -26,6 +26,7 @@ with workflow.unsafe.imports_passed_through():
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON, activity_kwargs
+    from ._patches import decide_at_start, patched
     from ._runtime import TEMP_PREFIX, AgentRuntime
     from ._ui import pending_markdown, short
     from .contracts import (
@@ -69,6 +70,7 @@ class AdkInvocationWorkflow:
     async def run(self, input: InvocationInput) -> InvocationResult:
         """The invocation; then, if messages arrived meanwhile (busy policy `queue` or
         `interrupt`), continue as new with the next one, however this one ended."""
+        decide_at_start()
         try:
             result = await self._invoke(input)
         except GeneratorExit:
@@ -268,7 +270,7 @@ class AdkInvocationWorkflow:
         if runtime is None or runtime.released or self._done or self._held.newer() is None:
             return
         owners = sorted({r.owner_workflow_id for r in self._waits_in_children()})
-        if not owners or not workflow.patched(names.PATCH_HELD_RELEASES_TARGETS):
+        if not owners or not patched(names.PATCH_HELD_RELEASES_TARGETS):
             return
         runtime.released = True
         for owner in owners:
@@ -303,7 +305,7 @@ class AdkInvocationWorkflow:
         """... and so does a child run's answer (a transfer's target that waits): its
         other requests, until it reports them awaited again (a resumable app's run that
         stays paused on one) or waits again after its run."""
-        if not workflow.patched(names.PATCH_CHILD_RUNS_AGAIN):
+        if not patched(names.PATCH_CHILD_RUNS_AGAIN):
             return
         for request in self._pending():
             if (
@@ -408,7 +410,7 @@ class AdkInvocationWorkflow:
     ) -> bool:
         if request.owner_workflow_id == tried:
             return False
-        if not workflow.patched(names.PATCH_HANDED_UP_ANSWERS):
+        if not patched(names.PATCH_HANDED_UP_ANSWERS):
             return False
         try:
             await self._deliver(request.owner_workflow_id, answer)
@@ -507,7 +509,7 @@ class AdkInvocationWorkflow:
     async def answer(self, answer: HumanAnswer) -> None:
         """For callers that cannot wait (webhooks): same checks; a bad answer is ignored."""
         try:
-            self._check(answer, strict=workflow.patched(names.PATCH_ANSWER_CHECKS), updating=False)
+            self._check(answer, strict=patched(names.PATCH_ANSWER_CHECKS), updating=False)
             await self._accept(answer)
         except (ValueError, ApplicationError) as error:  # a signal can't fail the invocation
             workflow.logger.warning("ignored answer %s: %s", answer.id, error)

@@ -245,6 +245,10 @@ PATCH_FLUSH_IN_ORDER = "persist-in-order"
 one after another: a branch starts its child only once what an earlier flush took is
 stored, so the ParallelAgent's own event precedes its branches'. Histories recorded
 before let a branch with nothing to persist start at once."""
+PATCH_DECIDED_AT_START = "patches-decided-at-start"
+"""A run that starts with this marker takes every change above without a marker of its
+own (workflows/_patches.py). Histories recorded before have none, and decide each
+change where its branch is first reached."""
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""
