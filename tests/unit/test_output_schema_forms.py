@@ -195,3 +195,18 @@ def test_set_model_response_is_declared_and_answers_as_2_13(form: str, backend: 
             result = _outcome(lambda: asyncio.run(tool.run_async(args=args, tool_context=context)))  # noqa: B023
             results.append((result, context.actions.set_model_response))
         assert results[0] == results[1], args
+
+
+@pytest.mark.parametrize("form", [*FORMS, "empty_dict"])
+def test_an_agent_tool_declares_the_answer_as_2_13(form: str, backend: str) -> None:  # noqa: F811
+    from google.adk.tools.agent_tool import AgentTool as RefAgentTool
+
+    from adk.tools.agent_tool import AgentTool
+
+    schema = FORMS.get(form, {})
+
+    def declared(agent_class: type, tool_class: type) -> Any:
+        agent = agent_class(name="inner", description="Answers.", output_schema=schema)
+        return tool_class(agent)._get_declaration().model_dump(mode="json", exclude_none=True)
+
+    assert declared(LlmAgent, AgentTool) == declared(RefLlmAgent, RefAgentTool)
