@@ -65,6 +65,7 @@ CASES: dict[str, str | None] = {
     "output_schema_agent_tool_invalid": None,
     "output_schema_primitive_with_tools": None,
     "output_schema_agent_tool_invalid_handled": None,
+    "output_schema_agent_tool_skip_summarization": None,
     "run_config_labels": None,
     "generate_content_config_none": None,
     "run_config_model_input_context": None,
