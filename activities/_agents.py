@@ -9,7 +9,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from google.genai import types
-from pydantic import ValidationError
 from temporalio.exceptions import ApplicationError
 
 from adk.agents.base_agent import call_maybe_async
@@ -273,13 +272,10 @@ async def finish_agent_tool(
     if unresolved is not None:
         actions.skip_summarization = False
         return ToolCallOutput(response={"result": unresolved}, actions=actions)
-    try:
+    # an answer its output_schema refuses is the tool's exception, as in google-adk 2.13
+    # (the caller's on_tool_error callbacks may turn it into a result; else it fails)
+    with user_code(f"validating the answer of agent {tool.name} against its output_schema"):
         result = tool.result_from_events([e for e in run if e.author != "user"])
-    except (ValidationError, ValueError) as error:
-        return ToolCallOutput(
-            response={"error": f"Agent {tool.name} answered with invalid output: {error}"},
-            actions=actions,
-        )
     response = result if isinstance(result, dict) else {"result": result}
     grounding = tool.grounding_metadata([e for e in run if e.author != "user"])
     if tool.propagate_grounding_metadata and grounding is not None:

@@ -137,7 +137,7 @@ def build_spec(agent: BaseAgent, plugins: PluginManager) -> AgentSpec:
             spec.code_activity_options = code_options(executor.timeout_seconds)
         spec.output_key = agent.output_key
         spec.accumulates_output = bool(
-            agent.output_key and agent.output_schema is None and agent.mode != "task"
+            agent.output_key and not agent.output_schema and agent.mode != "task"
         )
         spec.disallow_transfer_to_parent = agent.disallow_transfer_to_parent
         spec.disallow_transfer_to_peers = agent.disallow_transfer_to_peers

@@ -124,10 +124,21 @@ def _rebuild(raised: RaisedError) -> Exception | None:
     if cls is None:
         return None
     if raised.line_errors is not None and issubclass(cls, pydantic_core.ValidationError):
-        try:
-            return cls.from_exception_data(raised.title or "", raised.line_errors)  # type: ignore[arg-type]
-        except Exception:  # an error type pydantic cannot rebuild: keep its text below
-            pass
+        # JSON input words some errors apart ("a valid array", not "a valid list")
+        rebuilt = None
+        for input_type in ("python", "json"):
+            try:
+                rebuilt = cls.from_exception_data(
+                    raised.title or "",
+                    raised.line_errors,  # type: ignore[arg-type]
+                    input_type=input_type,
+                )
+            except Exception:  # an error type pydantic cannot rebuild: keep its text below
+                break
+            if str(rebuilt) == raised.message:
+                return rebuilt
+        if rebuilt is not None:
+            return rebuilt
     attempts: list[tuple[Any, ...]] = [(raised.message,)]
     if raised.args is not None:
         attempts.insert(0, tuple(raised.args))

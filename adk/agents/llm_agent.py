@@ -30,6 +30,7 @@ from ..tools._unimplemented_tool import UnimplementedTool
 from ..tools.base_tool import BaseTool
 from ..tools.base_toolset import BaseToolset
 from ..utils._agent_mode import LlmAgentMode
+from ..utils._schema_utils import SchemaType, validate_schema
 from . import _llm_agent_checks as checks
 from .base_agent import BaseAgent, _as_list, call_maybe_async
 from .base_agent_config import BaseAgentConfig
@@ -108,7 +109,9 @@ class LlmAgent(BaseAgent):
     disallow_transfer_to_peers: bool = False
     include_contents: Literal["default", "none"] = "default"
     input_schema: type[BaseModel] | None = None
-    output_schema: type[BaseModel] | None = None
+    output_schema: SchemaType | None = None
+    """The answer's schema, any form google-adk 2.13 takes (google-genai's SchemaUnion):
+    a model class, `list[Model]`, `list[str]`, a JSON schema dict, a `types.Schema`..."""
     output_key: str | None = None
     """Save the agent's final text (or output_schema dict) to this state key."""
     planner: BasePlanner | None = None
@@ -376,7 +379,7 @@ class LlmAgent(BaseAgent):
         if not any(p.text is not None and not p.thought for p in parts):
             return
         result: Any = "".join(p.text for p in parts if p.text and not p.thought)
-        if self.output_schema is not None:
+        if self.output_schema:  # 2.13: an empty dict schema is none
             if not result.strip():
                 return
             result = validate_schema(self.output_schema, result)
@@ -394,7 +397,7 @@ class LlmAgent(BaseAgent):
         if (
             not self.output_key
             or getattr(self, "mode", None) == "task"
-            or self.output_schema is not None
+            or self.output_schema
             or event.author != self.name
             or event.partial
             or not event.content
@@ -471,12 +474,3 @@ def _loop_id() -> int:
         return id(asyncio.get_running_loop())
     except RuntimeError:
         return 0
-
-
-def validate_schema(schema: type[BaseModel], text: str) -> dict[str, Any]:
-    """Parse the model's JSON answer (a ```json fence allowed) into a dict."""
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rsplit("```", 1)[0]
-    return schema.model_validate_json(stripped).model_dump(exclude_none=True)

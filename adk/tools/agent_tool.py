@@ -98,7 +98,7 @@ class AgentTool(BaseTool):
             name=self.name, description=self.agent.description, parameters_json_schema=parameters
         )
         if vertex:  # google-adk 2.13: Vertex AI is told what the agent answers with
-            answers_object = _output_schema(self.agent) is not None
+            answers_object = bool(_output_schema(self.agent))
             declaration.response_json_schema = {"type": "object" if answers_object else "string"}
         return declaration
 
@@ -153,7 +153,7 @@ class AgentTool(BaseTool):
         agent's output_schema if it has one. With no text, the run's last
         error message, if any, is the result.
         """
-        from ..agents.llm_agent import validate_schema
+        from ..utils._schema_utils import validate_schema
 
         last_content: types.Content | None = None
         last_error: str | None = None
@@ -169,7 +169,7 @@ class AgentTool(BaseTool):
         if not merged and last_error:
             return last_error
         schema = _output_schema(self.agent)
-        return validate_schema(schema, merged) if schema is not None else merged
+        return validate_schema(schema, merged) if schema else merged
 
     def display_text(self, result: Any, response: dict[str, Any]) -> str | None:
         """With skip_summarization, the result as a text part after the response (2.13)."""

@@ -73,10 +73,10 @@ import types as pytypes
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Union, get_origin
 
 from google.genai import types
-from pydantic import PrivateAttr
+from pydantic import PrivateAttr, TypeAdapter
 from pydantic_core import to_jsonable_python
 
 from .compare import (
@@ -287,10 +287,20 @@ def _jsonable(value: Any) -> Any:
     def fallback(obj: Any) -> Any:
         if isinstance(obj, type):  # an output_schema class given as response_schema
             schema = getattr(obj, "model_json_schema", None)
-            return {"class": obj.__qualname__, "schema": schema() if schema else None}
+            return {"class": obj.__qualname__, "schema": schema() if schema else _schema(obj)}
+        if isinstance(obj, pytypes.GenericAlias | pytypes.UnionType) or get_origin(obj) is Union:
+            # list[Model], dict[str, int], A | None... given as response_schema
+            return {"alias": type(obj).__qualname__, "schema": _schema(obj)}
         return f"<{type(obj).__qualname__}>"
 
     return to_jsonable_python(value, exclude_none=True, by_alias=False, fallback=fallback)
+
+
+def _schema(annotation: Any) -> Any:
+    try:
+        return TypeAdapter(annotation).json_schema()
+    except Exception:
+        return None
 
 
 def dump_request(llm_request: Any) -> Any:

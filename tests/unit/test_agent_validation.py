@@ -46,10 +46,6 @@ def _side(agents: Any, planners: Any, agent_tool: Any) -> SimpleNamespace:
 REF = _side(ref_agents, ref_planners, ref_agent_tool)
 OURS = _side(our_agents, our_planners, our_agent_tool)
 
-# google-adk 2.13 deprecates its workflow agents in favour of its Workflow graphs,
-# which durable-adk does not implement: ours do not warn (README, Porting).
-_WORKFLOW_AGENTS_DEPRECATED = "is deprecated in favor of Workflow"
-
 Build = Callable[[SimpleNamespace], Any]
 
 
@@ -205,11 +201,8 @@ def _outcome(build: Build, side: SimpleNamespace, caplog: pytest.LogCaptureFixtu
             )
         except Exception as error:
             raised = (type(error).__name__, str(error))
-    warned = [
-        (w.category.__name__, str(w.message))
-        for w in caught
-        if _WORKFLOW_AGENTS_DEPRECATED not in str(w.message)
-    ]
+    # (google-adk 2.13's deprecation of its workflow agents included: ours warn alike)
+    warned = [(w.category.__name__, str(w.message)) for w in caught]
     logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     return raised, warned, logged
 

@@ -52,6 +52,15 @@ def test_pydantic_validation_error_is_rebuilt_with_its_errors() -> None:
     assert str(back) == str(info.value) and back.errors()[0]["loc"] == ("n",)
 
 
+def test_a_validation_error_from_json_keeps_its_json_wording() -> None:
+    # validate_json says "a valid array" where validate_python says "a valid list"
+    with pytest.raises(pydantic.ValidationError) as info:
+        pydantic.TypeAdapter(list[int]).validate_json('{"a": 1}')
+    rebuilt = rebuild(RaisedError.of(info.value))
+    assert isinstance(rebuilt, pydantic.ValidationError)
+    assert "a valid array" in str(info.value) and str(rebuilt) == str(info.value)
+
+
 def test_a_genai_api_error_is_rebuilt_from_code_and_response() -> None:
     error = genai_errors.ClientError(400, {"error": {"code": 400, "message": "bad", "status": "X"}})
     described = RaisedError.of(error)

@@ -41,7 +41,7 @@ def uses_set_model_response(agent: LlmAgent) -> bool:
 
 def set_model_response_tool(agent: LlmAgent) -> SetModelResponseTool | None:
     """The agent's set_model_response tool, if it answers through one."""
-    if not uses_set_model_response(agent) or agent.output_schema is None:
+    if not uses_set_model_response(agent):
         return None
     return SetModelResponseTool(agent.output_schema)
 
