@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -20,6 +19,7 @@ from temporalio.service import RPCError, RPCStatusCode
 
 from adk.agents.run_config import RunConfig
 from adk.events.event import Event
+from adk.platform import uuid as platform_uuid
 from adk.sessions.base_session_service import BaseSessionService
 from workflows import names
 from workflows.contracts import (
@@ -168,7 +168,7 @@ class AgentClient:
         invocation_id = (
             invocation_id
             or await _waiting.invocation_of_calls(self.session_service, ref, content)
-            or f"e-{uuid.uuid4()}"
+            or "e-" + platform_uuid.new_uuid()  # 2.13's new_invocation_context_id
         )
         text = "".join(p.text or "" for p in (content.parts or [])) if content else ""
         answers = bool(content and any(p.function_response for p in content.parts or []))

@@ -10,10 +10,10 @@ re-exports it under google.adk's module path.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import queue
-import threading
 import uuid
 from collections.abc import AsyncGenerator, Generator
 from typing import Any
@@ -34,6 +34,7 @@ from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
 from adk.memory.base_memory_service import BaseMemoryService
 from adk.memory.in_memory_memory_service import InMemoryMemoryService
+from adk.platform.thread import create_thread
 from adk.plugins.base_plugin import BasePlugin
 from adk.plugins.plugin_manager import PluginManager
 from adk.sessions import _rewind_utils
@@ -550,7 +551,10 @@ class Runner:
             except BaseException as error:  # handed to the caller's thread
                 items.put(("error", error))
 
-        thread = threading.Thread(target=main, name="adk-runner-run")
+        # as 2.13: through the platform's thread factory, in a copy of the caller's
+        # context (a provider the caller set, adk.platform, holds in the run too)
+        thread = create_thread(contextvars.copy_context().run, main)
+        thread.name = "adk-runner-run"
         thread.start()
         try:
             while True:

@@ -362,6 +362,7 @@ PUBLIC_API = {
     "adk.events": ["Event", "EventActions"],
     "adk.runners": ["InMemoryRunner", "Runner"],
     "adk.planners": ["BasePlanner", "BuiltInPlanner", "PlanReActPlanner"],
+    "adk.platform": ["get_random", "reset_random_provider", "set_random_provider"],
     "adk.code_executors": [
         "BaseCodeExecutor",
         "BuiltInCodeExecutor",

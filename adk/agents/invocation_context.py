@@ -5,7 +5,6 @@ Runs on: activity side (rebuilt from the session store in each activity).
 
 from __future__ import annotations
 
-import uuid
 from typing import TYPE_CHECKING, Any
 
 from google.genai import types
@@ -13,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..artifacts.base_artifact_service import BaseArtifactService
 from ..events._internal_metadata import without_internal_metadata
+from ..platform import uuid as platform_uuid
 from ..plugins.plugin_manager import PluginManager
 from ..sessions.base_session_service import BaseSessionService
 from ..sessions.session import Session
@@ -136,4 +136,4 @@ class InvocationContext(AgentStates, BaseModel):
 
 def new_invocation_context_id() -> str:
     """A fresh invocation id: 'e-' + uuid4 (the client decides it, so it is recorded)."""
-    return "e-" + str(uuid.uuid4())
+    return "e-" + platform_uuid.new_uuid()

@@ -8,12 +8,13 @@ version an event's `artifact_delta` records).
 from __future__ import annotations
 
 import logging
-import time
 from abc import ABC, abstractmethod
 from typing import Any
 
 from google.genai import types
 from pydantic import BaseModel, ConfigDict, Field, alias_generators
+
+from ..platform import time as platform_time
 
 logger = logging.getLogger("google_adk." + __name__)
 
@@ -34,7 +35,7 @@ class ArtifactVersion(BaseModel):
         description="Optional user-supplied metadata stored with the artifact.",
     )
     create_time: float = Field(
-        default_factory=time.time,
+        default_factory=lambda: platform_time.get_time(),
         description="Unix timestamp (seconds) when the version record was created.",
     )
     mime_type: str | None = Field(

@@ -23,7 +23,6 @@ import logging
 import os
 import shutil
 import tempfile
-import time
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Any
 
@@ -31,6 +30,7 @@ from google.genai import types
 from pydantic import ConfigDict, Field, ValidationError, alias_generators
 
 from ..errors.input_validation_error import InputValidationError
+from ..platform import time as platform_time
 from . import artifact_util
 from .base_artifact_service import ArtifactVersion, BaseArtifactService, ensure_part
 
@@ -459,5 +459,5 @@ def _version_info(artifact_dir: Path, version: int) -> ArtifactVersion:
         canonical_uri=_canonical_uri(artifact_dir, version),
         custom_metadata=dict(metadata.custom_metadata) if metadata else {},
         mime_type=metadata.mime_type if metadata else None,
-        create_time=metadata.create_time if metadata else time.time(),
+        create_time=metadata.create_time if metadata else platform_time.get_time(),
     )

@@ -6,7 +6,6 @@ Runs on: both sides (pure data, sandbox-safe). On the workflow side `id` and
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +20,8 @@ from pydantic import (
 )
 
 from ..models.llm_response import LlmResponse
+from ..platform import time as platform_time
+from ..platform import uuid as platform_uuid
 from ..utils._compact import Compact
 from .event_actions import EventActions
 
@@ -101,8 +102,11 @@ class Event(LlmResponse):
     is hidden from every agent here (all unscoped), as from ADK's unscoped agents."""
     id: str = ""
     """Unique id; assigned when empty."""
-    timestamp: float = Field(default_factory=lambda: datetime.now().timestamp())
-    """Seconds since the epoch."""
+    timestamp: float = Field(
+        # whole microseconds, as a stored session gives it back (its update time too)
+        default_factory=lambda: datetime.fromtimestamp(platform_time.get_time()).timestamp()
+    )
+    """Seconds since the epoch (the platform's time provider's, adk.platform.time)."""
 
     @field_serializer("long_running_tool_ids")
     def _sorted_ids(self, ids: set[str] | None) -> list[str] | None:
@@ -204,4 +208,4 @@ class Event(LlmResponse):
 
     @staticmethod
     def new_id() -> str:
-        return str(uuid.uuid4())
+        return platform_uuid.new_uuid()

@@ -14,7 +14,6 @@ import hashlib
 import re
 import sqlite3
 import threading
-import time
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -23,6 +22,7 @@ from urllib.parse import unquote, urlparse
 
 from google.genai import types
 
+from ..platform import time as platform_time
 from . import _utils
 from ._words import split_script_runs
 from .base_memory_service import BaseMemoryService, SearchMemoryResponse
@@ -292,7 +292,7 @@ def event_row(
     # script runs split before lowercasing, as queries are ("İ".lower() is not Latin)
     search_text = split_script_runs(unicodedata.normalize("NFC", text)).lower()
     search_text = _truncated(search_text, max_event_bytes)
-    timestamp = float(event.timestamp if event.timestamp is not None else time.time())
+    timestamp = float(event.timestamp if event.timestamp is not None else platform_time.get_time())
     author = event.author or ""
     assert event.content is not None
     content_json = event.content.model_dump_json(exclude_none=True)

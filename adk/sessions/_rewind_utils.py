@@ -19,13 +19,13 @@ event carries what undoes the skipped invocations' effects:
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors._invocation_not_found_error import InvocationNotFoundError
 from ..events.event import Event
 from ..events.event_actions import EventActions
+from ..platform import uuid as platform_uuid
 from .state import State
 
 if TYPE_CHECKING:
@@ -151,7 +151,7 @@ async def rewind_session(
             session, index, artifact_service=artifact_service, app_name=app_name
         )
     event = Event(
-        invocation_id=f"e-{uuid.uuid4()}",
+        invocation_id="e-" + platform_uuid.new_uuid(),
         author="user",
         actions=EventActions(
             rewind_before_invocation_id=rewind_before_invocation_id,

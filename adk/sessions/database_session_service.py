@@ -33,8 +33,6 @@ import asyncio
 import datetime
 import json
 import threading
-import time
-import uuid
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -48,6 +46,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 from adk.errors.already_exists_error import AlreadyExistsError
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
+from adk.platform import time as platform_time
+from adk.platform import uuid as platform_uuid
 
 from . import _db_schema as schema
 from . import _event_cache, _listen
@@ -182,7 +182,7 @@ class DatabaseSessionService(BaseSessionService):
         state: dict[str, Any] | None = None,
         session_id: str | None = None,
     ) -> Session:
-        session_id = session_id or str(uuid.uuid4())
+        session_id = session_id or platform_uuid.new_uuid()
         initial = stored_delta(state or {})
 
         async def create(conn: AsyncConnection) -> Session:
@@ -1034,7 +1034,7 @@ def _utc(timestamp: float) -> datetime.datetime:
 
 
 def _utc_now() -> datetime.datetime:
-    return _utc(time.time())
+    return _utc(platform_time.get_time())
 
 
 def _timestamp(value: datetime.datetime) -> float:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import functools
 import logging
-import uuid
 from typing import Any
 
+from ..platform import uuid as platform_uuid
 from . import sqlite_session_service as _sqlite
 from .base_session_service import GetSessionConfig, ListSessionsResponse
 from .session import Session
@@ -43,7 +43,7 @@ class InMemorySessionService(SqliteSessionService):
             _sqlite._create_session,
             app_name,
             user_id,
-            session_id or str(uuid.uuid4()),
+            session_id or platform_uuid.new_uuid(),
             dict(state or {}),
         )
         return self._transact("BEGIN IMMEDIATE", create)

@@ -22,8 +22,6 @@ import json
 import os
 import sqlite3
 import threading
-import time
-import uuid
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -31,6 +29,8 @@ from typing import Any, Literal, TypeVar
 from adk.errors.already_exists_error import AlreadyExistsError
 from adk.errors.session_not_found_error import SessionNotFoundError
 from adk.events.event import Event
+from adk.platform import time as platform_time
+from adk.platform import uuid as platform_uuid
 
 from . import _event_cache
 from ._event_cache import EventCache
@@ -154,7 +154,7 @@ class SqliteSessionService(BaseSessionService):
         state: dict[str, Any] | None = None,
         session_id: str | None = None,
     ) -> Session:
-        session_id = session_id or str(uuid.uuid4())
+        session_id = session_id or platform_uuid.new_uuid()
         create = functools.partial(
             _create_session, app_name, user_id, session_id, dict(state or {})
         )
@@ -201,7 +201,7 @@ class SqliteSessionService(BaseSessionService):
                 "INSERT INTO apps (app_name, root_agent, update_time) VALUES (?, ?, ?)"
                 " ON CONFLICT (app_name) DO UPDATE"
                 " SET root_agent = excluded.root_agent, update_time = excluded.update_time",
-                (app_name, agent_name, time.time()),
+                (app_name, agent_name, platform_time.get_time()),
             )
 
         await self._write(upsert)
@@ -316,7 +316,7 @@ def _create_session(
 ) -> Session:
     if _session_row(conn, app_name, user_id, session_id) is not None:
         raise AlreadyExistsError(f"Session with id {session_id} already exists.")
-    now = time.time()
+    now = platform_time.get_time()
     conn.execute(
         "INSERT INTO sessions (app_name, user_id, id, state, create_time, update_time)"
         " VALUES (?, ?, ?, '{}', ?, ?)",

@@ -166,6 +166,7 @@ CASES: dict[str, str | None] = {
     "mcp_toolset": None,
     "mcp_instruction_provider": None,
     "openapi_toolset": None,
+    "load_web_page_blocked": None,
     "compaction_sliding_window": None,
     "compaction_token_threshold": None,
     "compaction_default_summarizer": None,

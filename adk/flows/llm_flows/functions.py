@@ -16,6 +16,7 @@ from google.genai import types
 
 from ...events.event import Event, NodeInfo
 from ...events.event_actions import EventActions
+from ...platform import uuid as platform_uuid
 
 AF_FUNCTION_CALL_ID_PREFIX = "adk-"
 REQUEST_CONFIRMATION_FUNCTION_CALL_NAME = "adk_request_confirmation"
@@ -23,7 +24,7 @@ REQUEST_EUC_FUNCTION_CALL_NAME = "adk_request_credential"
 
 
 def generate_client_function_call_id() -> str:
-    return f"{AF_FUNCTION_CALL_ID_PREFIX}{uuid.uuid4()}"
+    return AF_FUNCTION_CALL_ID_PREFIX + platform_uuid.new_uuid()
 
 
 def populate_client_function_call_id(model_response_event: Event) -> None:

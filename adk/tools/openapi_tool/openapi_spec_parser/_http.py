@@ -8,18 +8,16 @@ resolves to is not globally routable (IPv4 embedded in IPv6 included); the reque
 then goes to the vetted address itself (Host header and TLS SNI keep the name), so
 a DNS answer that changes in between cannot redirect it, and redirects are not
 followed. Through a proxy (the environment's or the client's) the name is checked
-and handed to the proxy.
+and handed to the proxy. The checks are adk/tools/_url_validator.py's, which
+load_web_page shares (as google-adk 2.13's tools share theirs).
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import ipaddress
 import os
-import socket
 import ssl
-import urllib.request
 from collections.abc import Callable
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -27,6 +25,16 @@ from urllib.parse import urlsplit
 import httpx
 
 from ...._unimplemented import not_implemented
+from ..._url_validator import (
+    Address,
+    blocked_address,
+    blocked_name,
+    check_proxied,
+    ip_literal,
+    parse_request_target,
+    proxy_url,
+    resolve_direct,
+)
 
 HttpxClientFactory = Callable[[], httpx.AsyncClient]
 """A zero-argument factory of a fresh `httpx.AsyncClient` per call (closed after it)."""
@@ -35,136 +43,41 @@ DEFAULT_TIMEOUT: Final[httpx.Timeout] = httpx.Timeout(
     connect=10.0, read=600.0, write=600.0, pool=10.0
 )
 
-_Address = ipaddress.IPv4Address | ipaddress.IPv6Address
-_BLOCKED_NAMES = frozenset({"localhost", "metadata", "metadata.goog"})
-_BLOCKED_SUFFIXES = (".localhost", ".local", ".internal", ".metadata.goog")
-_NAT64 = ipaddress.ip_network("64:ff9b::/96")
-
 
 @dataclasses.dataclass(frozen=True)
 class _Target:
     hostname: str
-    addresses: tuple[_Address, ...] | None  # None: a proxy resolves the name
-
-
-def _ip_literal(hostname: str) -> _Address | None:
-    try:
-        return ipaddress.ip_address(hostname)
-    except ValueError:
-        return None
-
-
-def _blocked_name(hostname: str) -> bool:
-    name = hostname.rstrip(".").lower()
-    return name in _BLOCKED_NAMES or name.endswith(_BLOCKED_SUFFIXES)
-
-
-def _embedded_ipv4(address: _Address) -> ipaddress.IPv4Address | None:
-    """The IPv4 address an IPv6 one carries (mapped, 6to4, NAT64, compatible)."""
-    if not isinstance(address, ipaddress.IPv6Address):
-        return None
-    if address.ipv4_mapped is not None:
-        return address.ipv4_mapped
-    if address.sixtofour is not None:
-        return address.sixtofour
-    low = int(address) & 0xFFFFFFFF
-    if address in _NAT64 or (int(address) >> 32 == 0 and low not in (0, 1)):
-        return ipaddress.IPv4Address(low)
-    return None
-
-
-def _blocked_address(address: _Address) -> bool:
-    embedded = _embedded_ipv4(address)
-    return not address.is_global or (embedded is not None and not embedded.is_global)
-
-
-def _resolve(hostname: str) -> tuple[_Address, ...]:
-    literal = _ip_literal(hostname)
-    if literal is not None:
-        return (literal,)
-    try:
-        infos = socket.getaddrinfo(
-            hostname, None, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP
-        )
-    except (socket.gaierror, UnicodeError) as error:
-        raise ValueError(f"Unable to resolve host: {hostname}") from error
-    addresses = [
-        ipaddress.ip_address(info[4][0])
-        for info in infos
-        if info[0] in (socket.AF_INET, socket.AF_INET6)
-    ]
-    if not addresses:
-        raise ValueError(f"Unable to resolve host: {hostname}")
-    return tuple(dict.fromkeys(addresses))
-
-
-def _resolve_direct(hostname: str) -> tuple[_Address, ...]:
-    addresses = _resolve(hostname)
-    if any(_blocked_address(a) for a in addresses):
-        raise ValueError(f"Blocked host: {hostname}")
-    return addresses
-
-
-def _check_proxied(hostname: str) -> None:
-    """Advisory: the proxy resolves the name; refuse it if it resolves here to a
-    private address (a local resolution failure is not an error)."""
-    try:
-        addresses = _resolve(hostname)
-    except ValueError:
-        return
-    if any(_blocked_address(a) for a in addresses):
-        raise ValueError(f"Blocked host: {hostname}")
-
-
-def _environment_proxy(url: str) -> bool:
-    host = urlsplit(url).hostname or ""
-    proxies = urllib.request.getproxies()
-    if not proxies or urllib.request.proxy_bypass(host):
-        return False
-    scheme = urlsplit(url).scheme
-    return bool(proxies.get(scheme) or proxies.get("all"))
+    addresses: tuple[Address, ...] | None  # None: a proxy resolves the name
 
 
 def _uses_proxy(client: httpx.AsyncClient, url: str, own_client: bool) -> bool:
     if own_client:
-        return _environment_proxy(url)
+        return bool(proxy_url(url))
     default = getattr(client, "_transport", None)
     if isinstance(default, httpx.AsyncBaseTransport):
         if client._transport_for_url(httpx.URL(url)) is not default:
             return True
-    return bool(client.trust_env and _environment_proxy(url))
-
-
-def _check_scheme_and_host(url: str) -> None:
-    parsed = urlsplit(url)
-    if parsed.scheme.lower() not in ("http", "https"):
-        raise ValueError(f"Unsupported url scheme: {url}")
-    if not parsed.hostname:
-        raise ValueError(f"URL is missing a hostname: {url}")
-    try:
-        _ = parsed.port
-    except ValueError as error:
-        raise ValueError(f"Invalid url port: {url}") from error
+    return bool(client.trust_env and proxy_url(url))
 
 
 async def _vet(url: str, client: httpx.AsyncClient, own_client: bool) -> _Target:
-    _check_scheme_and_host(url)
+    parse_request_target(url)
     try:
         hostname = httpx.URL(url).raw_host.decode("ascii")
     except httpx.InvalidURL as error:
         raise ValueError(f"Invalid url: {url}") from error
     if not hostname:
         raise ValueError(f"URL is missing a hostname: {url}")
-    literal = _ip_literal(hostname)
-    if _blocked_name(hostname) or (literal is not None and _blocked_address(literal)):
+    literal = ip_literal(hostname)
+    if blocked_name(hostname) or (literal is not None and blocked_address(literal)):
         raise ValueError(f"Blocked host: {hostname}")
     if _uses_proxy(client, url, own_client):
         if literal is None:
-            await asyncio.to_thread(_check_proxied, hostname)
+            await asyncio.to_thread(check_proxied, hostname)
         return _Target(hostname, None)
     if literal is not None:
         return _Target(hostname, (literal,))
-    return _Target(hostname, await asyncio.to_thread(_resolve_direct, hostname))
+    return _Target(hostname, await asyncio.to_thread(resolve_direct, hostname))
 
 
 async def _send_pinned(
