@@ -28,7 +28,7 @@ with workflow.unsafe.imports_passed_through():
     from ._base import RuntimeBase
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, failure_message
-    from ._patches import patched
+    from ._patches import generation, patched
     from ._transfers import checked_target
     from .contracts import (
         AgentCallbackInput,
@@ -50,11 +50,6 @@ _WORKFLOW_AGENTS = ("sequential", "parallel", "loop")
 
 TRANSFERRED = "transferred:"
 """The resume point of a workflow agent's step whose transfer's target paused."""
-
-TRANSFER_ENDS_RUN_PATCH = "transfer-ends-agent-run"
-"""Histories from before: the transferring agent's after_agent_callback ran right away."""
-TRANSFER_FAILURE_AUTHOR_PATCH = "transfer-failure-by-transferring-agent"
-"""Histories from before: a transfer target's failure was recorded by the target itself."""
 
 
 class Orchestration(RuntimeBase):
@@ -133,7 +128,7 @@ class Orchestration(RuntimeBase):
         else:  # a BaseAgent subclass: its _run_async_impl runs here (workflows/_custom.py)
             outcome = await self._run_custom(agent, branch)
         if agent.has_agent_callbacks and not outcome.end_invocation:
-            if outcome.transfer_to and patched(TRANSFER_ENDS_RUN_PATCH):
+            if outcome.transfer_to and patched(names.PATCH_TRANSFER_ENDS_RUN):
                 # google-adk 2.13: at the top a transfer ends the agent's run (no callback);
                 # under a shell agent the callback follows the target's run
                 outcome.after_callback_deferred = self.nested_transfers
@@ -249,7 +244,7 @@ class Orchestration(RuntimeBase):
             # google-adk 2.13 records an LLM target's failure as the failure of the agent
             # that transferred to it (the target runs inside its run); inside a
             # Sequential, Parallel or Loop target, the failing agent records it
-            by_transferrer = target.kind == "llm" and patched(TRANSFER_FAILURE_AUTHOR_PATCH)
+            by_transferrer = target.kind == "llm" and patched(names.PATCH_TRANSFER_FAILURE_AUTHOR)
             try:
                 outcome = await self._child(
                     target,
@@ -472,6 +467,7 @@ class Orchestration(RuntimeBase):
                     node_path=self.node_path if node_path is None else node_path,
                     nested_transfers=nested,
                     shell_step=nested,  # (the flags above at a step's defaults: left out)
+                    changes=generation(),
                     reports_state=report_state or self.reports_state,
                     # (an AgentTool's run is never resumed: it takes none, even when
                     # its agent shares a name with one of the tree that paused)

@@ -107,7 +107,7 @@ class AdkAgentRunWorkflow:
 
     @workflow.run
     async def run(self, input: AgentRunInput) -> AgentRunResult:
-        decide_at_start()
+        decide_at_start(input.changes)
         if not input.context.root_workflow_id:  # this run's workflow id names them
             _fill_origin(input)
         if input.context.root is None and input.context.root_digest:

@@ -532,6 +532,10 @@ class AgentRunInput(Compact):
     resume: dict[str, dict[str, Any]] = Field(default_factory=dict)
     """Where the workflow agents of a paused resumable invocation resume, by agent name
     (AgentRunResult.resume), once its answers came."""
+    changes: int = 0
+    """The generation of workflow changes its root run took at its start
+    (names.CHANGES_AT_START, workflows/_patches.py): this run takes them too, with no
+    marker of its own. 0: decide here (a parent from before)."""
     shell_step: bool = False
     """The run is a step of a Sequential, Parallel or Loop agent (or a transfer from
     one): `records_errors`, `reports_state` and `nested_transfers` then default to

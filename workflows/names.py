@@ -245,10 +245,40 @@ PATCH_FLUSH_IN_ORDER = "persist-in-order"
 one after another: a branch starts its child only once what an earlier flush took is
 stored, so the ParallelAgent's own event precedes its branches'. Histories recorded
 before let a branch with nothing to persist start at once."""
-PATCH_DECIDED_AT_START = "patches-decided-at-start"
-"""A run that starts with this marker takes every change above without a marker of its
-own (workflows/_patches.py). Histories recorded before have none, and decide each
-change where its branch is first reached."""
+PATCH_TRANSFER_ENDS_RUN = "transfer-ends-agent-run"
+"""Histories from before: the transferring agent's after_agent_callback ran right away."""
+PATCH_TRANSFER_FAILURE_AUTHOR = "transfer-failure-by-transferring-agent"
+"""Histories from before: a transfer target's failure was recorded by the target itself."""
+
+CHANGES_AT_START: tuple[tuple[str, ...], ...] = (
+    (
+        PATCH_ANSWER_CHECKS,
+        PATCH_ADK_PAUSES,
+        PATCH_HANDED_UP_ANSWERS,
+        PATCH_END_AFTER_TARGET,
+        PATCH_RUN_HOOKS_PER_ANSWER,
+        PATCH_CHILD_RUNS_AGAIN,
+        PATCH_RESUMED_CHAIN_CALLBACKS,
+        PATCH_APPROVED_TRANSFERS,
+        PATCH_END_ON_PAUSE_AGAIN,
+        PATCH_HELD_RELEASES_TARGETS,
+        PATCH_ANSWERS_RUN_ALONE,
+        PATCH_FLUSH_IN_ORDER,
+        PATCH_TRANSFER_ENDS_RUN,
+        PATCH_TRANSFER_FAILURE_AUTHOR,
+    ),
+)
+"""The changes above by generation (workflows/_patches.py). A root run records the
+marker of the newest generation n first thing (`changes_marker(n)`) and takes the
+changes of generations 1..n without markers of their own; its children are handed n in
+their input and record nothing. A new change goes into a new generation, never an old
+one (runs that recorded an old one did not take it)."""
+
+
+def changes_marker(generation: int) -> str:
+    return f"adk-changes-{generation}"
+
+
 QUERY_STATUS = "status"
 SIGNAL_REGISTER = "adk_register_requests"
 """Child → root: requests a child waits for (and their resolution)."""
