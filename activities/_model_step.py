@@ -185,7 +185,7 @@ async def model_step(
     event = await on_event(plugins, lambda: ctx, event, ctx.run_config)  # recorded, returned
     temp_delta = _temp(event.actions)  # output_key may be a temp: key: the workflow keeps it
     output = ModelStepOutput(
-        event=event,
+        event=_named_by_workflow(event, ctx),
         calls=_plans(agent, plugins, event, llm_request),
         temp_delta=temp_delta,
         end_invocation=ended,
@@ -222,8 +222,18 @@ async def _code_step(
     check_payload_size(output, f"The model of agent {agent.name}")
     if retried():  # an earlier attempt may have recorded an answer as the model event
         await store.retract_event(session, input.event_id)
-    output.code_event = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
+    recorded = await record(store, session, event, plugins, lambda: ctx, ctx.run_config)
+    output.code_event = _named_by_workflow(recorded, ctx)
     return output
+
+
+def _named_by_workflow(event: Event, ctx: InvocationContext) -> Event:
+    """The event as the step's result: without the invocation id when it is the step's
+    own, which the workflow fills in again (its workflow id names it; ~56 bytes of
+    history per step). Histories from before carry it."""
+    if event.invocation_id != ctx.invocation_id:
+        return event
+    return event.model_copy(update={"invocation_id": ""})
 
 
 def _side_event_id(input: ModelStepInput, what: str) -> str:

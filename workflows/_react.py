@@ -179,6 +179,9 @@ class ReactLoop(RuntimeBase):
                 type=error_type,
                 non_retryable=True,
             ) from error
+        for event in (output.event, output.code_event):
+            if event is not None and not event.invocation_id:  # the step's own: left out
+                event.invocation_id = self.invocation_id
         self.apply_temp(output.temp_delta)
         self.adopt_metadata(output.custom_metadata)
         return output

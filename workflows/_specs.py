@@ -23,12 +23,15 @@ import threading
 # own modules are imported again for each run, so each run validates the JSON with
 # its own AgentSpec class.
 _TREES: dict[str, str] = {}
+_DIGEST = 16
+"""Hex digits of a tree's digest (64 bits: the trees one worker serves). A child's input
+names its tree by it, recorded twice per child."""
 _LOCK = threading.Lock()
 
 
 def remember(tree_json: str) -> str:
     """Keep the tree (its JSON, if new); its digest."""
-    key = hashlib.sha256(tree_json.encode()).hexdigest()[:32]
+    key = hashlib.sha256(tree_json.encode()).hexdigest()[:_DIGEST]
     with _LOCK:
         _TREES.setdefault(key, tree_json)
     return key
@@ -38,7 +41,7 @@ def recall(key: str, agent: str) -> str:
     """The JSON of the tree of that digest; a RuntimeError (the workflow task fails and
     is retried) when this worker does not know it."""
     with _LOCK:
-        tree = _TREES.get(key)
+        tree = _TREES.get(key[:_DIGEST])  # (histories from before name it by 32 digits)
     if tree is None:
         raise RuntimeError(
             f"Agent tree {key} (the run of agent {agent}) is not one this worker serves: it"

@@ -14,15 +14,18 @@ from google.genai._transformers import t_content
 from pydantic import (
     ConfigDict,
     Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
     alias_generators,
     field_serializer,
+    model_serializer,
     model_validator,
 )
 
 from ..models.llm_response import LlmResponse
 from ..platform import time as platform_time
 from ..platform import uuid as platform_uuid
-from ..utils._compact import Compact
+from ..utils._compact import COMPACT, Compact
 from .event_actions import EventActions
 
 
@@ -107,6 +110,19 @@ class Event(LlmResponse):
         default_factory=lambda: datetime.fromtimestamp(platform_time.get_time()).timestamp()
     )
     """Seconds since the epoch (the platform's time provider's, adk.platform.time)."""
+
+    @model_serializer(mode="wrap")
+    def _compact_parts(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+        """In a payload recorded in history (COMPACT asked, adk/utils/_compact.py), an
+        event leaves out its actions and node info when both say nothing (`{}`): read
+        back, they are their defaults again."""
+        data = handler(self)
+        context = info.context
+        if isinstance(context, dict) and context.get(COMPACT) and isinstance(data, dict):
+            for name in ("actions", "node_info"):
+                if data.get(name) == {}:
+                    del data[name]
+        return data
 
     @field_serializer("long_running_tool_ids")
     def _sorted_ids(self, ids: set[str] | None) -> list[str] | None:

@@ -128,7 +128,15 @@ def test_results_and_events_leave_out_empty_actions() -> None:
     )
     data, back = roundtrip(ModelStepOutput(event=event))
     assert data["event"]["actions"] == {"state_delta": {"notes": "hi"}}
-    assert data["event"]["node_info"] == {}
+    assert "node_info" not in data["event"]  # nothing to say: left out
+    assert back.event == event
+    event.actions = EventActions()
+    data, back = roundtrip(ModelStepOutput(event=event))
+    assert "actions" not in data["event"]
+    assert back.event == event
+    # elsewhere (the session store's JSON) every field is written, as before
+    assert json.loads(event.model_dump_json())["actions"]["state_delta"] == {}
+    assert "node_info" in json.loads(event.model_dump_json())
     assert "calls" not in data and "end_invocation" not in data
     assert back.event == event
     data, back = roundtrip(AgentRunResult(llm_calls=1, final_text="hi"))
