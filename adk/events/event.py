@@ -112,7 +112,9 @@ class Event(LlmResponse):
     """Seconds since the epoch (the platform's time provider's, adk.platform.time)."""
 
     @model_serializer(mode="wrap")
-    def _compact_parts(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
+    def _compact_parts(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> Any:
         """In a payload recorded in history (COMPACT asked, adk/utils/_compact.py), an
         event leaves out its actions and node info when both say nothing (`{}`): read
         back, they are their defaults again."""
