@@ -127,6 +127,8 @@ class HistoryFollower:
 
     def _saw(self, event: HistoryEvent, root: bool) -> None:
         kind = event.event_type
+        if _changes_only(event):  # the changes a run takes (workflows/_patches.py)
+            return
         if kind in APPENDS:
             self.wake("store")
         elif kind == EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED:
@@ -141,3 +143,14 @@ class HistoryFollower:
         elif kind == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED:
             self.wake("status" if self._signaled else "task")
             self._signaled = False
+
+
+def _changes_only(event: HistoryEvent) -> bool:
+    """A workflow change's marker, or Temporal's TemporalChangeVersion upsert that comes
+    with it: neither follows an append nor changes what the root waits for."""
+    if event.event_type == EventType.EVENT_TYPE_MARKER_RECORDED:
+        return event.marker_recorded_event_attributes.marker_name == "core_patch"
+    if event.event_type == EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES:
+        fields = event.upsert_workflow_search_attributes_event_attributes.search_attributes
+        return set(fields.indexed_fields) == {"TemporalChangeVersion"}
+    return False

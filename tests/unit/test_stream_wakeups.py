@@ -191,3 +191,49 @@ async def test_the_streams_of_one_instance_share_one_listening_connection(
     finally:
         await writer.close()
         await reader.close()
+
+
+def test_a_workflow_changes_marker_and_its_version_upsert_wake_nothing() -> None:
+    from temporalio.api.common.v1 import Payload, SearchAttributes
+    from temporalio.api.history.v1 import (
+        MarkerRecordedEventAttributes,
+        UpsertWorkflowSearchAttributesEventAttributes,
+    )
+
+    follower = Recorded()
+    follower._saw(
+        _event(
+            EventType.EVENT_TYPE_MARKER_RECORDED,
+            marker_recorded_event_attributes=MarkerRecordedEventAttributes(
+                marker_name="core_patch"
+            ),
+        ),
+        root=True,
+    )
+    versions = SearchAttributes(indexed_fields={"TemporalChangeVersion": Payload(data=b"[]")})
+    follower._saw(
+        _event(
+            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES,
+            upsert_workflow_search_attributes_event_attributes=(
+                UpsertWorkflowSearchAttributesEventAttributes(search_attributes=versions)
+            ),
+        ),
+        root=True,
+    )
+    assert follower.woken == []
+    ours = SearchAttributes(indexed_fields={"AdkStatus": Payload(data=b'"waiting"')})
+    follower._saw(
+        _event(
+            EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES,
+            upsert_workflow_search_attributes_event_attributes=(
+                UpsertWorkflowSearchAttributesEventAttributes(search_attributes=ours)
+            ),
+        ),
+        root=True,
+    )
+    local = MarkerRecordedEventAttributes(marker_name="core_local_activity")
+    follower._saw(
+        _event(EventType.EVENT_TYPE_MARKER_RECORDED, marker_recorded_event_attributes=local),
+        root=False,
+    )
+    assert follower.woken == ["status", "store"]
