@@ -127,6 +127,7 @@ def test_compose_config_validates_and_lists_the_stack(compose):
         "temporal-search-attributes",
         "temporal-ui",
         "worker",
+        "api",
         "client",
     }
     images = {name: s.get("image", "") for name, s in compose["services"].items()}
@@ -197,6 +198,30 @@ def test_compose_runs_two_workers_on_one_session_database(compose):
     grace = float(env.get("DURABLE_ADK_SHUTDOWN_GRACE", _grace()))
     stop = _seconds(worker["stop_grace_period"])
     assert grace + SHUTDOWN_LIMIT_SECONDS <= stop <= grace + SHUTDOWN_LIMIT_SECONDS + 15
+
+
+def test_compose_serves_the_rest_api_from_the_workers_image_and_settings(compose):
+    from api.__main__ import main as api_main  # noqa: F401  (the module the entrypoint runs)
+
+    services = compose["services"]
+    api, worker = services["api"], services["worker"]
+    assert api["image"] == worker["image"] and "build" not in api
+    assert api["entrypoint"] == ["python", "-m", "api"]
+    command = api["command"]
+    port = command[command.index("--port") + 1]
+    assert command[command.index("--host") + 1] == "0.0.0.0"
+    assert f"127.0.0.1:{port}/health" in " ".join(api["healthcheck"]["test"])
+    assert [p["target"] for p in api["ports"]] == [int(port)]
+    env = api["environment"]
+    for shared in ("TEMPORAL_ADDRESS", "DURABLE_ADK_SESSION_DB", "DURABLE_ADK_TEMP_STATE_KEY"):
+        assert env[shared] == worker["environment"][shared], shared
+    # the artifact routes read the workers' artifacts folder
+    assert [v["source"] for v in api["volumes"]] == [v["source"] for v in worker["volumes"]]
+    assert env["DURABLE_ADK_DATA_DIR"] == worker["environment"]["DURABLE_ADK_DATA_DIR"]
+    assert set(api["depends_on"]) == set(worker["depends_on"])
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    extras = re.search(r"^ARG EXTRAS=(\S+)$", dockerfile, re.M)
+    assert extras and "api" in extras[1].split(",")
 
 
 def test_compose_holds_no_secret_and_its_files_exist(compose):
@@ -376,6 +401,37 @@ def test_every_container_has_resources_and_secrets_come_from_a_secret(manifests)
     session_db = next(v for v in worker["env"] if v["name"] == "DURABLE_ADK_SESSION_DB")
     assert not session_db["valueFrom"]["secretKeyRef"].get("optional", False)
     assert example["stringData"]["DURABLE_ADK_SESSION_DB"].startswith("postgresql+asyncpg://")
+
+
+def test_the_api_is_served_behind_a_service_and_probed_on_its_health_route(manifests):
+    deployment = manifests[("Deployment", "durable-adk-api")]
+    (container,) = _containers(deployment)
+    (worker,) = _containers(manifests[("Deployment", "durable-adk-worker")])
+    assert container["image"] == worker["image"]
+    assert container["command"] == ["python", "-m", "api"]
+    args = container["args"]
+    port = int(args[args.index("--port") + 1])
+    assert args[args.index("--host") + 1] == "0.0.0.0"
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert ports == {"http": port}
+    for probe in ("startupProbe", "livenessProbe", "readinessProbe"):
+        assert container[probe]["httpGet"] == {"path": "/health", "port": "http"}, probe
+    # the apps it serves are the workers' apps
+    served = {args[i + 1] for i, a in enumerate(args) if a == "--app"}
+    assert served == {Path(folder).name for folder in worker["args"]}
+    assert container["envFrom"] == worker["envFrom"]
+    assert {v["name"] for v in container["env"]} == {
+        "DURABLE_ADK_SESSION_DB",
+        "DURABLE_ADK_TEMP_STATE_KEY",
+    }
+    service = manifests[("Service", "durable-adk-api")]
+    labels = deployment["spec"]["template"]["metadata"]["labels"]
+    assert service["spec"]["selector"].items() <= labels.items()
+    assert service["spec"]["selector"] == deployment["spec"]["selector"]["matchLabels"]
+    assert [p["targetPort"] for p in service["spec"]["ports"]] == ["http"]
+    # the workers' disruption budget does not count the API's pods
+    pdb = manifests[("PodDisruptionBudget", "durable-adk-worker")]
+    assert not pdb["spec"]["selector"]["matchLabels"].items() <= labels.items()
 
 
 def test_the_search_attribute_job_runs_the_compose_script(manifests):
