@@ -98,7 +98,7 @@ class Runner:
         reject_unimplemented_services(credential_service=credential_service)
         if app.root_agent is None:  # (an App built with model_construct)
             raise ValueError("App root_agent must be provided.")
-        refuse_graph_root(app.root_agent)
+        refuse_graph_root(app.root_agent, app)
         self.app = app
         self.plugin_manager = PluginManager(app.plugins, close_timeout=plugin_close_timeout)
         app._plugin_manager = self.plugin_manager  # the in-process worker runs these

@@ -127,16 +127,23 @@ class App(BaseModel):
         return self
 
 
-def refuse_graph_root(root: object) -> None:
-    """Running a root that is not an agent (a google.adk.workflow Workflow or other
-    node) is not implemented yet."""
+def refuse_graph_root(root: object, app: App | None = None) -> None:
+    """Running a root that is not an agent: a google.adk.workflow Workflow runs when
+    it uses only what is implemented (adk/workflow/_gaps.py); anything else raises
+    NotImplementedError naming the first missing feature."""
     if isinstance(root, BaseAgent):
         return
+    from ..workflow._gaps import graph_gaps
+    from ..workflow._workflow import Workflow
+
     name = getattr(root, "name", None)
-    raise not_implemented(
-        f"Running a {type(root).__name__} root{f' ({name!r})' if name else ''}",
-        "running google.adk.workflow graphs yet (README, *Workflow graphs*)",
-    )
+    running = f"Running a {type(root).__name__} root{f' ({name!r})' if name else ''}"
+    if not isinstance(root, Workflow):
+        raise not_implemented(running, "running other google.adk.workflow nodes as roots")
+    gaps = graph_gaps(root, app)
+    if gaps:
+        what, feature = gaps[0]
+        raise not_implemented(f"{running} with {what}", f"{feature} (README, *Workflow graphs*)")
 
 
 def plugin_manager_of(app: App) -> PluginManager:

@@ -15,6 +15,13 @@ import pytest
 from . import kit
 
 CASES: dict[str, str | None] = {
+    "wf_linear": None,
+    "wf_empty": None,
+    "wf_state_params": None,
+    "wf_node_raises": None,
+    "wf_generator_node": None,
+    "wf_two_outputs": None,
+    "wf_custom_nodes": None,
     "tools_state_two_turns": None,
     "tools_signatures": None,
     "user_message_parts": None,

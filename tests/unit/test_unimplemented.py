@@ -62,6 +62,10 @@ def _step(node_input: str) -> str:
     return node_input
 
 
+def _other(node_input: str) -> str:
+    return node_input
+
+
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
@@ -75,10 +79,17 @@ CASES: list[tuple[Callable[[], object], str]] = [
         lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
         "Runner(credential_service=...)",
     ),
-    (lambda: Runner(node=Workflow(name="wf")), "Running a Workflow root ('wf')"),
     (
-        lambda: Runner(app=App(name="app", root_agent=Workflow(name="wf", edges=[(START, _step)]))),
-        "Running a Workflow root ('wf')",
+        lambda: Runner(node=Workflow(name="wf", edges=[(START, (_step, _other))])),
+        "Running a Workflow root ('wf') with the fan-out from '__START__'",
+    ),
+    (
+        lambda: Runner(
+            app=App(
+                name="app", root_agent=Workflow(name="wf", edges=[(START, _step, Agent(name="a"))])
+            )
+        ),
+        "Running a Workflow root ('wf') with the agent node 'a'",
     ),
     (lambda: node(_step, parallel_worker=True), "node(..., parallel_worker=True)"),
     (lambda: Node(name="n", parallel_worker=True), "Node(parallel_worker=True)"),

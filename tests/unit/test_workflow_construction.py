@@ -315,20 +315,24 @@ def test_request_input_and_ui_widget_are_google_adks() -> None:
         UiWidget(id="w", provider="mcp", extra=1)
 
 
-def test_an_app_accepts_a_workflow_root_and_running_it_raises_naming_it(tmp_path: Any) -> None:
-    """App(root_agent=Workflow) builds as in 2.13; a Runner, a worker and a node's
-    own `run` refuse to run it (nothing accepted and silently ignored)."""
+def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
+    tmp_path: Any,
+) -> None:
+    """App(root_agent=Workflow) builds as in 2.13; a chain of function nodes runs
+    (tests/differential/cases/wf_*.py); a graph using what is not implemented yet is
+    refused by the Runner and the worker, naming it (nothing silently ignored)."""
     import asyncio
 
     from adk.apps import App
     from adk.runners import Runner
     from worker._loader import load_app
 
-    graph = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a)])
-    app = App(name="app", root_agent=graph)
-    assert app.root_agent is graph
-    for build in (lambda: Runner(app=app), lambda: Runner(node=graph)):
-        with pytest.raises(NotImplementedError, match=r"Running a Workflow root \('wf'\)"):
+    chain = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)])
+    assert App(name="app", root_agent=chain).root_agent is chain
+    fan_out = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, (a, b))])
+    app = App(name="app", root_agent=fan_out)
+    for build in (lambda: Runner(app=app), lambda: Runner(node=fan_out)):
+        with pytest.raises(NotImplementedError, match=r"Running a Workflow root \('wf'\) with"):
             build()
     folder = tmp_path / "graph_app"
     folder.mkdir()
@@ -337,7 +341,93 @@ def test_an_app_accepts_a_workflow_root_and_running_it_raises_naming_it(tmp_path
         "    return node_input\n\n\n"
         "root_agent = Workflow(name='wf', edges=[(START, step)])\n"
     )
-    with pytest.raises(NotImplementedError, match="google.adk.workflow graphs"):
+    assert load_app(str(folder)).root_agent.name == "wf"
+    (folder / "agent.py").write_text(
+        "from adk.workflow import START, Workflow, JoinNode\n\n\ndef step(node_input):\n"
+        "    return node_input\n\n\n"
+        "root_agent = Workflow(name='wf', edges=[(START, step, JoinNode(name='j'))])\n"
+    )
+    import sys
+
+    sys.modules.pop("graph_app.agent", None)
+    sys.modules.pop("graph_app", None)
+    with pytest.raises(NotImplementedError, match="the join node 'j'"):
         load_app(str(folder))
     with pytest.raises(NotImplementedError, match=r"FunctionNode\.run"):
         asyncio.run(anext(our_workflow.node(a).run(ctx=None, node_input=None)))
+
+
+def _gap_cases() -> dict[str, tuple[Any, str]]:
+    from adk.apps import App, EventsCompactionConfig, ResumabilityConfig
+    from adk.plugins import BasePlugin
+
+    w, START = our_workflow, our_workflow.START
+
+    def wf(*edges: Any, **kwargs: Any) -> Any:
+        return w.Workflow(name="wf", edges=list(edges), **kwargs)
+
+    class Custom(w.BaseNode):
+        pass
+
+    return {
+        "routes": (wf((START, a, {"x": b})), "routed edge a -> b"),
+        "fan_out": (wf((START, a, (b, c))), "fan-out from 'a'"),
+        "join": (wf((START, a, w.JoinNode(name="j"))), "join node 'j'"),
+        "agent": (wf((START, our_agents.LlmAgent(name="x"))), "agent node 'x'"),
+        "nested": (wf((START, wf((START, a)).model_copy(update={"name": "inner"}))), "nested"),
+        "retry": (wf((START, w.node(a, retry_config=w.RetryConfig()))), "node 'a' retry_config"),
+        "timeout": (wf((START, w.node(a, timeout=1.0))), "node 'a' timeout"),
+        "no_run_impl": (wf((START, Custom(name="k"))), "Custom nodes"),
+        "max_concurrency": (wf((START, a), max_concurrency=2), "max_concurrency"),
+        "state_schema": (wf((START, a), state_schema=Schema), "state_schema"),
+        "wf_retry": (wf((START, a), retry_config=w.RetryConfig()), "retry_config/timeout"),
+        "plugins": (
+            App(name="app", root_agent=wf((START, a)), plugins=[BasePlugin(name="p")]),
+            "plugins",
+        ),
+        "compaction": (
+            App(
+                name="app",
+                root_agent=wf((START, a)),
+                events_compaction_config=EventsCompactionConfig(
+                    compaction_interval=2, overlap_size=0
+                ),
+            ),
+            "compaction",
+        ),
+        "resumable": (
+            App(
+                name="app",
+                root_agent=wf((START, a)),
+                resumability_config=ResumabilityConfig(is_resumable=True),
+            ),
+            "resumable",
+        ),
+    }
+
+
+@pytest.mark.parametrize("case", sorted(_gap_cases()))
+def test_what_a_graph_cannot_run_yet_is_refused_naming_it(case: str) -> None:
+    from adk.apps import App
+    from adk.apps.app import refuse_graph_root
+
+    built, named = _gap_cases()[case]
+    app = built if isinstance(built, App) else App(name="app", root_agent=built)
+    with pytest.raises(NotImplementedError, match="not supported yet") as raised:
+        refuse_graph_root(app.root_agent, app)
+    assert named in str(raised.value)
+
+
+def test_a_chain_of_function_and_custom_nodes_runs() -> None:
+    from adk.apps import App
+    from adk.apps.app import refuse_graph_root
+
+    class Echo(our_workflow.BaseNode):
+        async def _run_impl(self, *, ctx: Any, node_input: Any) -> Any:
+            yield node_input
+
+    for graph in (
+        our_workflow.Workflow(name="wf"),
+        our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, Echo(name="e"), b)]),
+    ):
+        refuse_graph_root(graph, App(name="app", root_agent=graph))
