@@ -1,0 +1,57 @@
+"""Workflow graph roots (google.adk.workflow) on Temporal: the recorded history of a
+graph invocation replays (tests/histories/record_graph.py records it), and a change to
+the commands the scheduler emits does not.
+
+Runs on: process side (tests; Temporal's Replayer, no server needed). What a graph
+does is compared with google-adk 2.13 by tests/differential/cases/wf_*.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from temporalio.client import WorkflowHistory
+from temporalio.worker import Replayer
+
+from worker._build import workflow_runner
+from workflows import WORKFLOWS
+from workflows.converter import data_converter
+
+REPO = Path(__file__).resolve().parents[2]
+HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
+
+
+def graph_history() -> WorkflowHistory:
+    """Recorded by tests/histories/record_graph.py (re-record only for intended changes)."""
+    workflow_id = HISTORY.with_suffix(".workflow_id").read_text().strip()
+    return WorkflowHistory.from_json(workflow_id, HISTORY.read_text(encoding="utf-8"))
+
+
+async def test_the_committed_graph_history_replays() -> None:
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(graph_history(), raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+
+async def test_a_scheduler_that_runs_nodes_differently_does_not_replay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check above has teeth: a scheduler that skips the last node diverges."""
+    from workflows import _graph
+
+    original = _graph.GraphSpec.successors
+
+    def fewer(self: _graph.GraphSpec, name: str) -> list[str]:
+        return [] if name == "remember" else original(self, name)
+
+    monkeypatch.setattr(_graph.GraphSpec, "successors", fewer)
+    replayer = Replayer(
+        workflows=list(WORKFLOWS),
+        data_converter=data_converter,
+        workflow_runner=workflow_runner("off"),
+    )
+    result = await replayer.replay_workflow(graph_history(), raise_on_replay_failure=False)
+    assert result.replay_failure is not None
