@@ -3,12 +3,14 @@
 
 Runs on: activity side (worker process). The workflow schedules the graph
 (workflows/_graph.py) over the GraphSpec begin records; node code, user code, runs
-here (adk/workflow/_node_running.py), and its events come back to the workflow,
-which records them in order.
+here (adk/workflow/_node_running.py); the activity records its events (ids from the
+workflow's seed: a retry records the same ones) and returns them to the workflow.
 """
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Mapping
 
 from temporalio.exceptions import ApplicationError
@@ -39,7 +41,8 @@ from workflows.errors import RaisedError
 
 from . import _custom_metadata as custom_metadata
 from ._model_step import invocation_context, load_session
-from ._support import find_app, user_code
+from ._on_event import record
+from ._support import find_app, retried, user_code
 
 
 def build_graph_spec(workflow: Workflow) -> GraphSpec:
@@ -97,6 +100,13 @@ async def begin_graph(
     )
 
 
+def _event_ids(seed: str, count: int) -> list[str]:
+    """The ids of a run's events: decided by the workflow's seed, so a retry records
+    the same events again (upserts) instead of new ones."""
+    base = uuid.UUID(seed)
+    return [str(uuid.uuid5(base, str(index))) for index in range(count)]
+
+
 def _find_node(app: App, name: str) -> object:
     root = app.root_agent
     graph = root.graph if isinstance(root, Workflow) else None
@@ -121,6 +131,11 @@ async def run_node(
     app = find_app(apps, ref.session.app_name)
     node = _find_node(app, input.node_name)
     session = await load_session(store, ref, records=[])
+    if retried():  # an earlier attempt may have recorded this run's events: not seen
+        earlier = _event_ids(input.event_seed, len(session.events))
+        recorded = [e.id for e in session.events if e.id in earlier]
+        if recorded:
+            session = await load_session(store, ref, records=recorded)
     ctx_inv = invocation_context(
         store, session, ref, app.root_agent, plugin_manager_of(app), artifacts, None
     )
@@ -136,10 +151,17 @@ async def run_node(
     node_input = input.content_input if input.content_input is not None else input.node_input
     with user_code(f"running node {input.node_name}"):  # the engine's gaps: NotImplementedError
         await run_node_once(node, ctx, node_input, run)  # type: ignore[arg-type]
+    plugins = plugin_manager_of(app)
+    ids = _event_ids(input.event_seed, len(run.events))
+    for event, event_id in zip(run.events, ids, strict=True):
+        event.id = event_id
+        event.timestamp = time.time()
+        await record(store, session, event, plugins, lambda: ctx_inv, ref.run_config)
     return NodeRunOutput(
         events=run.events,
         output=run.output,
         has_output=run.has_output,
+        branch=run.branch,
         error=RaisedError.of(run.error) if run.error is not None else None,
         custom_metadata=custom_metadata.written(ctx_inv, metadata_before),
     )

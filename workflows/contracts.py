@@ -700,14 +700,19 @@ class NodeRunInput(Compact):
     typed, so the node's hints coerce it as 2.13 does (its text for a str)."""
     output_for: list[str] = Field(default_factory=list)
     """The workflows whose output this run's output is (a terminal node's)."""
+    event_seed: str
+    """A uuid the workflow decides: the run's event ids derive from it (a retried
+    activity records the same events again)."""
 
 
 class NodeRunOutput(Compact):
-    """What the run produced: its events (to be recorded in order), its output."""
+    """What the run produced: its events (recorded by the activity), its output."""
 
     events: list[Event] = Field(default_factory=list)
     output: Any = None
     has_output: bool = False
+    branch: str | None = None
+    """The run's branch at its end (an event may move it): its successors' branch."""
     error: RaisedError | None = None
     """The node raised: its error event is the last of `events`; the invocation fails
     with this exception (google-adk 2.13 re-raises it to the caller)."""

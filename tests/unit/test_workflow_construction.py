@@ -318,7 +318,7 @@ def test_request_input_and_ui_widget_are_google_adks() -> None:
 def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
     tmp_path: Any,
 ) -> None:
-    """App(root_agent=Workflow) builds as in 2.13; a chain of function nodes runs
+    """App(root_agent=Workflow) builds as in 2.13; function nodes on unrouted edges run
     (tests/differential/cases/wf_*.py); a graph using what is not implemented yet is
     refused by the Runner and the worker, naming it (nothing silently ignored)."""
     import asyncio
@@ -329,9 +329,9 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
 
     chain = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)])
     assert App(name="app", root_agent=chain).root_agent is chain
-    fan_out = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, (a, b))])
-    app = App(name="app", root_agent=fan_out)
-    for build in (lambda: Runner(app=app), lambda: Runner(node=fan_out)):
+    routed = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, {"x": b})])
+    app = App(name="app", root_agent=routed)
+    for build in (lambda: Runner(app=app), lambda: Runner(node=routed)):
         with pytest.raises(NotImplementedError, match=r"Running a Workflow root \('wf'\) with"):
             build()
     folder = tmp_path / "graph_app"
@@ -371,7 +371,6 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
 
     return {
         "routes": (wf((START, a, {"x": b})), "routed edge a -> b"),
-        "fan_out": (wf((START, a, (b, c))), "fan-out from 'a'"),
         "join": (wf((START, a, w.JoinNode(name="j"))), "join node 'j'"),
         "agent": (wf((START, our_agents.LlmAgent(name="x"))), "agent node 'x'"),
         "nested": (wf((START, wf((START, a)).model_copy(update={"name": "inner"}))), "nested"),
@@ -418,7 +417,7 @@ def test_what_a_graph_cannot_run_yet_is_refused_naming_it(case: str) -> None:
     assert named in str(raised.value)
 
 
-def test_a_chain_of_function_and_custom_nodes_runs() -> None:
+def test_function_and_custom_nodes_on_unrouted_edges_run() -> None:
     from adk.apps import App
     from adk.apps.app import refuse_graph_root
 
@@ -429,5 +428,6 @@ def test_a_chain_of_function_and_custom_nodes_runs() -> None:
     for graph in (
         our_workflow.Workflow(name="wf"),
         our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, Echo(name="e"), b)]),
+        our_workflow.Workflow(name="wf", edges=[(our_workflow.START, (a, b), c)]),
     ):
         refuse_graph_root(graph, App(name="app", root_agent=graph))

@@ -39,7 +39,7 @@ async def test_the_committed_graph_history_replays() -> None:
 async def test_a_scheduler_that_runs_nodes_differently_does_not_replay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The check above has teeth: a scheduler that skips the last node diverges."""
+    """The check above has teeth: a scheduler that skips a node diverges."""
     from workflows import _graph
 
     original = _graph.GraphSpec.successors
