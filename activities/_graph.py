@@ -16,15 +16,15 @@ from collections.abc import Mapping
 from temporalio.exceptions import ApplicationError
 
 from adk._unimplemented import not_implemented
-from adk.agents.context import Context
 from adk.apps.app import App, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event
 from adk.events.event_actions import EventActions
 from adk.sessions.base_session_service import BaseSessionService
-from adk.workflow._base_node import START
+from adk.workflow._base_node import START, BaseNode
 from adk.workflow._function_node import FunctionNode
+from adk.workflow._node_context import NodeContext
 from adk.workflow._node_running import NodeRun, run_node_once
 from adk.workflow._workflow import Workflow
 from workflows.contracts import (
@@ -107,7 +107,7 @@ def _event_ids(seed: str, count: int) -> list[str]:
     return [str(uuid.uuid5(base, str(index))) for index in range(count)]
 
 
-def _find_node(app: App, name: str) -> object:
+def _find_node(app: App, name: str) -> BaseNode:
     root = app.root_agent
     graph = root.graph if isinstance(root, Workflow) else None
     node = next((n for n in graph.nodes if n.name == name), None) if graph else None
@@ -140,7 +140,7 @@ async def run_node(
         store, session, ref, app.root_agent, plugin_manager_of(app), artifacts, None
     )
     metadata_before = custom_metadata.snapshot(ctx_inv)
-    ctx = Context(ctx_inv)
+    ctx = NodeContext(ctx_inv, node=node, node_path=ref.node_path, event_author=ref.agent_name)
     run = NodeRun(
         author=ref.agent_name,
         invocation_id=ref.invocation_id,
@@ -150,7 +150,7 @@ async def run_node(
     )
     node_input = input.content_input if input.content_input is not None else input.node_input
     with user_code(f"running node {input.node_name}"):  # the engine's gaps: NotImplementedError
-        await run_node_once(node, ctx, node_input, run)  # type: ignore[arg-type]
+        await run_node_once(node, ctx, node_input, run)
     plugins = plugin_manager_of(app)
     ids = _event_ids(input.event_seed, len(run.events))
     for event, event_id in zip(run.events, ids, strict=True):

@@ -294,17 +294,21 @@ def _flush_deltas(ctx: Any, event: Event) -> None:
 
 
 async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun) -> NodeRun:
-    """One attempt of `node` (no retries, no timeout: refused before a graph runs)."""
+    """One attempt of `node` (no retries, no timeout: refused before a graph runs).
+    `ctx` is its NodeContext: a yielded output sets `ctx.output` (a second one raises
+    2.13's `Output already set.`); one set directly is emitted after the node returns,
+    with the state written since its last event."""
     try:
         async for event in normalized(node, ctx, node_input):
             if event.output is not None:
-                if run.has_output:  # 2.13's Context.output setter
-                    raise ValueError("Output already set. A node can produce at most one output.")
-                run.output, run.has_output = event.output, True
+                ctx.output = event.output
+            run.author = ctx.event_author or node.name
             run.enrich(event)
             if not event.partial:
                 _flush_deltas(ctx, event)
             run.events.append(event)
+            if event.output is not None:
+                ctx._output_emitted = True
     except _Unsupported as gap:
         raise gap.error from None
     except Exception as error:
@@ -319,10 +323,13 @@ async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun)
         run.events.append(failed)
         run.error = error
         return run
-    if ctx.actions.state_delta or ctx.actions.artifact_delta:
-        final = run.enrich(Event())
+    deferred = ctx.output is not None and not ctx._output_emitted
+    if deferred or ctx.actions.state_delta or ctx.actions.artifact_delta:
+        final = run.enrich(Event(output=ctx.output if deferred else None))
         _flush_deltas(ctx, final)
         run.events.append(final)
+    if ctx.output is not None:
+        run.output, run.has_output = ctx.output, True
     return run
 
 

@@ -24,6 +24,12 @@ CASES: dict[str, str | None] = {
     "wf_custom_nodes": None,
     "wf_fanout_branches": None,
     "wf_multiple_terminal_outputs": None,
+    "wf_context_members": None,
+    "wf_output_types": (
+        "every node output crosses an activity boundary as JSON: an unhinted parameter"
+        " gets a bytes output as a str (2.13 hands the next node the bytes object); a"
+        " hinted one is coerced back, as the datetime and the model here"
+    ),
     "tools_state_two_turns": None,
     "tools_signatures": None,
     "user_message_parts": None,
