@@ -55,3 +55,40 @@ async def test_a_scheduler_that_runs_nodes_differently_does_not_replay(
     )
     result = await replayer.replay_workflow(graph_history(), raise_on_replay_failure=False)
     assert result.replay_failure is not None
+
+
+async def test_what_a_running_graph_cannot_do_yet_raises_naming_it(temporal_env) -> None:
+    """A node yielding a RequestInput (human input, slice S4) and an answer message to a
+    graph fail the run with NotImplementedError naming them, not a silent pause; the
+    session goes on."""
+    from google.genai import types
+
+    from adk.events import RequestInput
+    from adk.workflow import START, Workflow
+
+    from .helpers import runner_for, turn
+
+    def ask(node_input: str):
+        if node_input == "ask":
+            yield RequestInput(interrupt_id="ask1", message="ok?")
+        yield node_input
+
+    graph = Workflow(name="wf", edges=[(START, ask)])
+    async with runner_for(temporal_env, graph) as runner:
+        with pytest.raises(NotImplementedError, match=r"RequestInput from node 'ask'"):
+            await turn(runner, "ask")
+        answer = types.Content(
+            role="user",
+            parts=[
+                types.Part(
+                    function_response=types.FunctionResponse(
+                        id="ask1", name="adk_request_input", response={"result": "yes"}
+                    )
+                )
+            ],
+        )
+        with pytest.raises(NotImplementedError, match="Answering a workflow graph's request"):
+            async for _ in runner.run_async(user_id="u1", session_id="s1", new_message=answer):
+                pass
+        events = await turn(runner, "fine")
+        assert [e.output for e in events if e.author == "wf"] == ["fine"]
