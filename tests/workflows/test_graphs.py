@@ -22,6 +22,10 @@ REPO = Path(__file__).resolve().parents[2]
 HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
 
 
+class LaneError(Exception):
+    """A node's own exception (module level: the caller rebuilds it by its class)."""
+
+
 def graph_history() -> WorkflowHistory:
     """Recorded by tests/histories/record_graph.py (re-record only for intended changes)."""
     workflow_id = HISTORY.with_suffix(".workflow_id").read_text().strip()
@@ -92,3 +96,43 @@ async def test_what_a_running_graph_cannot_do_yet_raises_naming_it(temporal_env)
                 pass
         events = await turn(runner, "fine")
         assert [e.output for e in events if e.author == "wf"] == ["fine"]
+
+
+async def test_a_failing_branch_cancels_the_other_and_raises(temporal_env) -> None:
+    """Fan-out where one lane fails while the other still runs: the failure's error event
+    is recorded, the other lane is cancelled (its successor never runs), and the run
+    raises the node's exception; the next turn runs."""
+    import asyncio
+
+    from adk.workflow import START, Workflow
+
+    from .helpers import runner_for, turn
+
+    def bad(node_input: str) -> str:
+        if node_input == "fail":
+            raise LaneError("bad lane")
+        return "bad ok"
+
+    async def slow(node_input: str) -> str:
+        if node_input == "fail":
+            await asyncio.sleep(30)
+        return "slow ok"
+
+    def after(node_input: str) -> None:
+        return None
+
+    graph = Workflow(name="wf", edges=[(START, (bad, slow)), (slow, after)])
+    async with runner_for(temporal_env, graph) as runner:
+        with pytest.raises(LaneError, match="bad lane"):
+            await turn(runner, "fail")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+        assert session is not None
+        recorded = [(e.node_info.path, e.error_code) for e in session.events if e.author == "wf"]
+        assert recorded == [("wf@1/bad@1", "LaneError")]
+        events = await turn(runner, "go")
+        assert sorted(e.output for e in events if e.author == "wf" and e.output) == [
+            "bad ok",
+            "slow ok",
+        ]
