@@ -3,7 +3,8 @@
 Runs on: activity side (the `adk.run_node` activity builds it). Ported members: `node`,
 `node_path`, `run_id`, `attempt_count` (1: node retries are not implemented),
 `resume_inputs` (empty: human input is not), `error`, `error_node_path`, `output`
-(settable once), `interrupt_ids`, `event_author`. The others (`route`, `run_node`,
+(settable once), `route` (recorded on the node's events; routed edges themselves are
+not implemented yet), `interrupt_ids`, `event_author`. The others (`run_node`,
 `parent_ctx`, `render_ui_widget`, ...) still raise NotImplementedError naming them.
 """
 
@@ -36,6 +37,8 @@ class NodeContext(Context):
         self._event_author = event_author
         self._output_value: Any = None
         self._output_emitted = False
+        self._route_value: Any = None
+        self._route_emitted = False
 
     @property
     def node(self) -> BaseNode:
@@ -88,3 +91,14 @@ class NodeContext(Context):
         if self._output_value is not None:
             raise ValueError("Output already set. A node can produce at most one output.")
         self._output_value = value
+
+    @property
+    def route(self) -> Any:
+        """The route the node emits (a value or a list); set directly, it rides on an
+        event of its own after the node returns unless an event carried it."""
+        return self._route_value
+
+    @route.setter
+    def route(self, value: Any) -> None:
+        self._route_value = value
+        self._route_emitted = False

@@ -302,6 +302,10 @@ async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun)
         async for event in normalized(node, ctx, node_input):
             if event.output is not None:
                 ctx.output = event.output
+            native = not event.author or event.author == node.name
+            if native and event.actions.route is not None:
+                ctx.route = event.actions.route
+                ctx._route_emitted = True
             run.author = ctx.event_author or node.name
             run.enrich(event)
             if not event.partial:
@@ -324,8 +328,11 @@ async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun)
         run.error = error
         return run
     deferred = ctx.output is not None and not ctx._output_emitted
-    if deferred or ctx.actions.state_delta or ctx.actions.artifact_delta:
-        final = run.enrich(Event(output=ctx.output if deferred else None))
+    route = ctx.route is not None and not ctx._route_emitted
+    if deferred or route or ctx.actions.state_delta or ctx.actions.artifact_delta:
+        final = run.enrich(
+            Event(output=ctx.output if deferred else None, route=ctx.route if route else None)
+        )
         _flush_deltas(ctx, final)
         run.events.append(final)
     if ctx.output is not None:

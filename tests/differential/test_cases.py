@@ -25,6 +25,7 @@ CASES: dict[str, str | None] = {
     "wf_fanout_branches": None,
     "wf_multiple_terminal_outputs": None,
     "wf_context_members": None,
+    "wf_route_without_routed_edges": None,
     "wf_output_types": (
         "every node output crosses an activity boundary as JSON: an unhinted parameter"
         " gets a bytes output as a str (2.13 hands the next node the bytes object); a"
