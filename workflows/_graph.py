@@ -87,8 +87,9 @@ class _Scheduler:
             # which runs are done is read once, before any await: a completion that
             # arrives meanwhile waits for the next round
             done = [(name, run) for name, run in self.running.items() if run.task.done()]
-            for name, run in done:  # in scheduling order
-                failure = await self._complete(name, run) or failure
+            for name, run in done:  # in scheduling order; the first failure is the one
+                outcome = await self._complete(name, run)
+                failure = failure or outcome
             if failure is not None:
                 await self._cancel_the_rest()
                 raise failure
