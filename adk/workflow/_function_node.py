@@ -88,6 +88,9 @@ class FunctionNode(BaseNode):
     state; 'node_input': from the input dict (not implemented here)."""
 
     _func: Callable[..., Any] = PrivateAttr()
+    _unwrapped_func: Any = PrivateAttr(default=None)
+    """The function under partials, bound methods and callable objects: what tells a
+    generator or coroutine function apart."""
     _sig: inspect.Signature = PrivateAttr()
     _type_hints: dict[str, Any] = PrivateAttr()
     _type_adapters: dict[str, TypeAdapter[Any]] = PrivateAttr()
@@ -149,6 +152,7 @@ class FunctionNode(BaseNode):
         hints = _type_hints(func)
         self._context_param_name = find_context_parameter(func) or "ctx"
         self._func = func
+        self._unwrapped_func = _unwrapped(func)
         self._sig = inspect.signature(func)
         self._type_hints = hints
         self._type_adapters = {}

@@ -193,7 +193,7 @@ async def run_function(node: FunctionNode, ctx: Any, node_input: Any) -> AsyncGe
     """FunctionNode._run_impl: sync or async function, sync or async generator."""
     kwargs = bind_parameters(node, ctx, node_input)
     func = node._func
-    unwrapped = getattr(node, "_unwrapped_func", func)
+    unwrapped = node._unwrapped_func or func
     items: AsyncIterator[Any] | None = None
     if inspect.isasyncgenfunction(unwrapped) or inspect.isasyncgenfunction(func):
         items = func(**kwargs)
