@@ -325,10 +325,12 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
 
     from adk.apps import App
     from adk.runners import Runner
+    from worker import publish_apps
     from worker._loader import load_app
 
     chain = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)])
     assert App(name="app", root_agent=chain).root_agent is chain
+    publish_apps("graph-test-queue", {"app": App(name="app", root_agent=chain)})  # a worker's
     routed = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, {"x": b})])
     app = App(name="app", root_agent=routed)
     for build in (lambda: Runner(app=app), lambda: Runner(node=routed)):
