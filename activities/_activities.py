@@ -32,6 +32,8 @@ from workflows.contracts import (
     FinishAgentToolInput,
     ModelStepInput,
     ModelStepOutput,
+    NodeRunInput,
+    NodeRunOutput,
     PersistEventsInput,
     RunHookInput,
     StepRef,
@@ -43,6 +45,7 @@ from ._agents import agent_callback, begin_agent_tool, custom_agent_view, finish
 from ._begin import answer_hook, begin_invocation, run_hook
 from ._code_execution import execute_code
 from ._compaction import compact_events
+from ._graph import run_node
 from ._model_step import invocation_context, model_step
 from ._on_event import record
 from ._support import find_app, heartbeating, named_ref, transient_retries
@@ -110,6 +113,13 @@ class AdkActivities:
                 return await tool_call(
                     self.apps, self.session_service, input, self.artifact_service
                 )
+
+    @activity.defn(name=names.RUN_NODE)
+    async def run_node(self, input: NodeRunInput) -> NodeRunOutput:
+        """One run of a workflow graph's node (its code: user code)."""
+        named_ref(input.ref)
+        async with heartbeating():
+            return await run_node(self.apps, self.session_service, input, self.artifact_service)
 
     @activity.defn(name=names.EXECUTE_CODE)
     async def execute_code(self, input: CodeExecutionInput) -> CodeExecutionOutput:
@@ -191,6 +201,7 @@ class AdkActivities:
             self.begin_invocation,
             self.model_step,
             self.tool_call,
+            self.run_node,
             self.execute_code,
             self.persist_events,
             self.agent_callback,

@@ -49,6 +49,7 @@ from workflows.contracts import (
 )
 from workflows.errors import RaisedError, find_raised, rebuild
 
+from ._graph import begin_graph
 from ._memory import memory_service
 from ._on_event import before_run
 from ._spec import build_spec
@@ -107,6 +108,8 @@ async def begin_invocation(
     plugins = plugin_manager_of(app)
     check_message(input)
     session = await load_or_create_session(store, invocation.session)
+    if not isinstance(app.root_agent, BaseAgent):  # a google.adk.workflow Workflow
+        return await begin_graph(app, store, input, session)
     if invocation.rewait:  # no run: the invocation's open calls, to wait for again
         return _reopen(app, session, invocation.invocation_id, plugins)
     ctx = _context(store, session, input, find_agent_to_run(session, app.root_agent), plugins)

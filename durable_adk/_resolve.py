@@ -41,8 +41,12 @@ def resolve_app(
             DeprecationWarning,
             stacklevel=3,
         )
-    if node is not None:
-        raise not_implemented("Runner(node=...)", "google.adk 2.x workflow nodes")
+    if node is not None:  # running a node that is not an agent raises (refuse_graph_root)
+        return App.model_construct(
+            name=app_name or str(getattr(node, "name", "default")),
+            root_agent=node,
+            plugins=plugins or [],
+        )
     if agent is not None:
         if not app_name:
             raise ValueError("app_name is required when agent is provided without app.")

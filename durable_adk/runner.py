@@ -27,7 +27,7 @@ from adk.agents._tree import close_toolsets
 from adk.agents.base_agent import BaseAgent
 from adk.agents.llm_agent import LlmAgent
 from adk.agents.run_config import RunConfig
-from adk.apps.app import App, is_resumable
+from adk.apps.app import App, is_resumable, refuse_graph_root
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.artifacts.in_memory_artifact_service import InMemoryArtifactService
 from adk.errors.session_not_found_error import SessionNotFoundError
@@ -98,6 +98,7 @@ class Runner:
         reject_unimplemented_services(credential_service=credential_service)
         if app.root_agent is None:  # (an App built with model_construct)
             raise ValueError("App root_agent must be provided.")
+        refuse_graph_root(app.root_agent, app)
         self.app = app
         self.plugin_manager = PluginManager(app.plugins, close_timeout=plugin_close_timeout)
         app._plugin_manager = self.plugin_manager  # the in-process worker runs these

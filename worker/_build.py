@@ -21,7 +21,8 @@ from activities import AdkActivities, MemoryScope, build_spec
 from activities._spec import agent_kind
 from adk.agents import _orchestrating
 from adk.agents._tree import all_agents
-from adk.apps.app import App, plugin_manager_of
+from adk.agents.base_agent import BaseAgent
+from adk.apps.app import App, plugin_manager_of, refuse_graph_root
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.memory.base_memory_service import BaseMemoryService
 from adk.sessions.base_session_service import BaseSessionService
@@ -133,6 +134,9 @@ def publish_apps(task_queue: str, apps: Mapping[str, App]) -> None:
     (a custom agent's orchestration runs on them). A worker publishes its own; publish
     yours before replaying histories with Temporal's Replayer."""
     for app in apps.values():
+        refuse_graph_root(app.root_agent, app)
+        if not isinstance(app.root_agent, BaseAgent):  # a Workflow: its begin records it
+            continue
         _specs.remember(build_spec(app.root_agent, plugin_manager_of(app)).model_dump_json())
     _orchestrating.publish_apps(task_queue, apps)
 

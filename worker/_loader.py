@@ -12,7 +12,8 @@ from pathlib import Path
 from types import ModuleType
 
 from adk.agents.base_agent import BaseAgent
-from adk.apps.app import App, plugin_manager_of
+from adk.apps.app import App, plugin_manager_of, refuse_graph_root
+from adk.workflow._base_node import BaseNode
 
 from ._validate import validate_tree
 
@@ -37,6 +38,9 @@ def load_app(target: str) -> App:
         else:
             module, name = _import_module(target)
         app = _app_from_module(module, name, target)
+    refuse_graph_root(app.root_agent, app)
+    if not isinstance(app.root_agent, BaseAgent):  # a Workflow: its construction validated it
+        return app
     try:
         validate_tree(app.root_agent)
     except ValueError as error:
@@ -102,7 +106,9 @@ def _app_from_module(module: ModuleType, name: str, shown: str) -> App:
     root_agent = getattr(module, "root_agent", None)
     if root_agent is None:
         raise AppLoadError(f"{shown}: agent.py does not define `root_agent`.")
-    if not isinstance(root_agent, BaseAgent):
+    if isinstance(root_agent, BaseNode) and not isinstance(root_agent, BaseAgent):
+        refuse_graph_root(root_agent)  # a Workflow runs what is implemented, else raises
+    elif not isinstance(root_agent, BaseAgent):
         raise AppLoadError(
             f"{shown}: `root_agent` is a {type(root_agent).__name__}, not an agent (BaseAgent)."
         )

@@ -201,6 +201,35 @@ class BeginInput(Compact):
     timestamp: float
 
 
+class GraphNodeSpec(Compact):
+    """A node of a workflow graph as the scheduler sees it (its code runs in an activity)."""
+
+    name: str
+    kind: Literal["function", "custom"] = "function"
+
+
+class GraphEdgeSpec(Compact):
+    """An unconditional edge (routes are not implemented yet)."""
+
+    source: str
+    target: str
+
+
+class GraphSpec(Compact):
+    """A google.adk.workflow Workflow root (docs/design/workflow-graph.md): recorded by
+    begin, so a running invocation keeps the graph it started with. START is `__START__`."""
+
+    name: str
+    nodes: list[GraphNodeSpec] = Field(default_factory=list)
+    edges: list[GraphEdgeSpec] = Field(default_factory=list)
+    """In declaration order (the scheduler's order: no sets)."""
+    terminal: list[str] = Field(default_factory=list)
+    """Nodes with no outgoing edge, in node order: their output is the workflow's."""
+
+    def successors(self, name: str) -> list[str]:
+        return [edge.target for edge in self.edges if edge.source == name]
+
+
 class BeginOutput(Compact):
     root: AgentSpec
     agent_to_run: str
@@ -240,6 +269,9 @@ class BeginOutput(Compact):
     """InvocationInput.rewait: the invocation's calls still open (its requests)."""
     responded: list[str] = Field(default_factory=list)
     """... and the call ids among them that have an (intermediate) response."""
+    graph: GraphSpec | None = None
+    """The root is a google.adk.workflow Workflow: its graph runs (workflows/_graph.py);
+    `root` then only names it."""
 
 
 class CompactionInput(Compact):
@@ -653,6 +685,38 @@ class CustomViewOutput(BaseModel):
     events: list[Event] = Field(default_factory=list)
     last_event_id: str | None = None
     user_content: types.Content | None = None
+
+
+class NodeRunInput(Compact):
+    """One run of one graph node (`adk.run_node`): where, and its input."""
+
+    ref: StepRef
+    """The step: session, invocation, temp state; `agent_name` is the workflow's, the
+    author of the node's events; `branch` the run's; `node_path` the run's path."""
+    node_name: str
+    node_input: Any = None
+    content_input: types.Content | None = None
+    """The input when it is a Content (the user's message at START's successors): kept
+    typed, so the node's hints coerce it as 2.13 does (its text for a str)."""
+    output_for: list[str] = Field(default_factory=list)
+    """The workflows whose output this run's output is (a terminal node's)."""
+    event_seed: str
+    """A uuid the workflow decides: the run's event ids derive from it (a retried
+    activity records the same events again)."""
+
+
+class NodeRunOutput(Compact):
+    """What the run produced: its events (recorded by the activity), its output."""
+
+    events: list[Event] = Field(default_factory=list)
+    output: Any = None
+    has_output: bool = False
+    branch: str | None = None
+    """The run's branch at its end (an event may move it): its successors' branch."""
+    error: RaisedError | None = None
+    """The node raised: its error event is the last of `events`; the invocation fails
+    with this exception (google-adk 2.13 re-raises it to the caller)."""
+    custom_metadata: dict[str, Any] | None = None
 
 
 class PersistEventsInput(Compact):

@@ -23,6 +23,7 @@ with workflow.unsafe.imports_passed_through():
 
     from . import _specs, names
     from ._busy import HeldMessages, completed, ended_by
+    from ._graph import run_graph
     from ._humans import check_answer, check_fit, check_session
     from ._node_paths import NodePaths
     from ._options import BOOKKEEPING, FAIL_ON, activity_kwargs
@@ -131,20 +132,11 @@ class AdkInvocationWorkflow:
                 await runtime.stop(self._held.interrupt_reason())
             runtime.temp_state.update(begin.invocation_state)
             runtime.event_count += int(begin.user_event_recorded)
-            agent = begin.root.find(begin.agent_to_run) or begin.root
-            runtime.entry = agent.name
-            runtime.paths = NodePaths.for_root(begin.root)
-            runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
-            if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
-                workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
-            if not begin.early_exit:  # (a plugin's before_run answered instead)
-                if input.rewait:  # no run: its open calls are awaited again
-                    await runtime.take_over(begin.reopened, begin.responded, tell_root=False)
-                    runtime.after_run_due = False  # (nothing ran: no after_run for this run)
-                else:
-                    ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
-                    await _go_on(runtime, agent, begin.branch, ran)
-                await self._run_after_answers(runtime)
+            if begin.graph is not None:  # a google.adk.workflow Workflow root (a new shape)
+                runtime.entry = begin.graph.name
+                await run_graph(runtime, begin.graph, input.new_message)
+            else:
+                await self._run_agents(input, begin, runtime)
             if "after_run_callback" in begin.run_hooks and runtime.after_run_due:
                 await runtime.flush()
                 await runtime.plugin_hook("after_run_callback", runtime.entry)
@@ -178,6 +170,24 @@ class AdkInvocationWorkflow:
             last_author=runtime.last_author,
             event_count=runtime.event_count,
         )
+
+    async def _run_agents(
+        self, input: InvocationInput, begin: BeginOutput, runtime: AgentRuntime
+    ) -> None:
+        agent = begin.root.find(begin.agent_to_run) or begin.root
+        runtime.entry = agent.name
+        runtime.paths = NodePaths.for_root(begin.root)
+        runtime.node_path = runtime.paths.start_first(agent) if runtime.paths else ""
+        if workflow.info().typed_search_attributes.get(names.SA_AGENT) != agent.name:
+            workflow.upsert_search_attributes([names.SA_AGENT.value_set(agent.name)])
+        if not begin.early_exit:  # (a plugin's before_run answered instead)
+            if input.rewait:  # no run: its open calls are awaited again
+                await runtime.take_over(begin.reopened, begin.responded, tell_root=False)
+                runtime.after_run_due = False  # (nothing ran: no after_run for this run)
+            else:
+                ran = await runtime.run_confirmed(begin.confirmed) if begin.confirmed else []
+                await _go_on(runtime, agent, begin.branch, ran)
+            await self._run_after_answers(runtime)
 
     async def _compact(
         self, input: InvocationInput, root: AgentSpec, runtime: AgentRuntime

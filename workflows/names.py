@@ -29,6 +29,7 @@ BEGIN_INVOCATION = "adk.begin_invocation"
 MODEL_STEP = "adk.model_step"
 TOOL_CALL = "adk.tool_call"
 PERSIST_EVENTS = "adk.persist_events"
+RUN_NODE = "adk.run_node"
 EXECUTE_CODE = "adk.execute_code"
 """One execution of the code a model wrote (a code executor that runs it in the worker)."""
 

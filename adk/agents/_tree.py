@@ -18,6 +18,8 @@ def all_agents(root: BaseAgent) -> Iterator[BaseAgent]:
     """Every agent of the tree, and of the trees its AgentTools run (depth first)."""
     from ..tools.agent_tool import AgentTool
 
+    if not hasattr(root, "sub_agents"):  # a Workflow root: no agent nodes run yet
+        return
     yield root
     swapped = getattr(root, "_swapped_tool", lambda tool: tool)  # (a search agent's)
     for tool in map(swapped, getattr(root, "tools", [])):

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing_extensions import deprecated
 
 from .._unimplemented import not_implemented
+from ..workflow._base_node import BaseNode
 from ._orchestrating import OrchestrationContext
 from .base_agent_config import BaseAgentConfig
 from .callback_context import CallbackContext
@@ -44,8 +45,9 @@ class BaseAgentState(BaseModel):
 AgentState = TypeVar("AgentState", bound=BaseAgentState)
 
 
-class BaseAgent(BaseModel):
-    """Base of every agent: a named node in the agent tree."""
+class BaseAgent(BaseNode):
+    """Base of every agent: a named node in the agent tree (and, as in google-adk 2.13,
+    a workflow node: adk/workflow/_base_node.py)."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
@@ -53,19 +55,9 @@ class BaseAgent(BaseModel):
     """The YAML schema of this class (Agent Config): a custom agent class names its own.
     Deprecated in google-adk 2.13, with the separate config classes."""
 
-    name: str
-    """Unique in the tree; a Python identifier; not 'user'."""
-    description: str = ""
-    """What the agent does; other agents read it to decide on transfers."""
-    # google.adk 2.13's workflow-node settings: not implemented yet (a value other
-    # than the default raises NotImplementedError at construction).
-    rerun_on_resume: bool = False
-    wait_for_output: bool = False
-    retry_config: Any = None
-    timeout: float | None = None
-    input_schema: Any = None
-    output_schema: Any = None
-    state_schema: type[BaseModel] | None = None
+    # name, description and google.adk 2.13's workflow-node settings come from BaseNode;
+    # the node settings are not implemented for agents yet (a value other than the
+    # default raises NotImplementedError at construction).
     parent_agent: BaseAgent | None = Field(default=None, init=False, repr=False, exclude=True)
     sub_agents: list[BaseAgent] = Field(default_factory=list)
     before_agent_callback: BeforeAgentCallback | None = None
@@ -202,11 +194,6 @@ class BaseAgent(BaseModel):
 
     async def _run_live_impl(self, ctx: Any) -> AsyncGenerator[Event, None]:
         raise not_implemented(f"{type(self).__name__}._run_live_impl", "live (audio/video) runs")
-        yield  # an async generator
-
-    async def run(self, *, ctx: Any, node_input: Any) -> AsyncGenerator[Event, None]:
-        """google-adk 2.13's node entry point (the Workflow node API): not ported."""
-        raise not_implemented(f"{type(self).__name__}.run", "the Workflow node API")
         yield  # an async generator
 
     @property

@@ -9,7 +9,7 @@ Its plugins run in the worker that serves it (`plugin_manager_of`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -17,6 +17,7 @@ from .._unimplemented import not_implemented
 from ..agents.base_agent import BaseAgent
 from ..plugins.base_plugin import BasePlugin
 from ..plugins.plugin_manager import PluginManager
+from ..workflow._base_node import BaseNode
 from ._busy_policy import BUSY_POLICIES, BusyPolicy
 from .base_events_summarizer import BaseEventsSummarizer
 
@@ -86,8 +87,13 @@ class App(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     name: str
-    root_agent: BaseAgent = None  # type: ignore[assignment]
-    """Required (as google.adk: its default is None, and None fails validation)."""
+    if TYPE_CHECKING:  # the engine only ever runs agents: a Workflow root raises first
+        root_agent: BaseAgent
+    else:
+        root_agent: BaseNode = None
+    """Required (as google.adk: its default is None, and None fails validation). An agent,
+    or (google.adk 2.13's) a Workflow: accepted, but running one raises
+    NotImplementedError (`refuse_graph_root`)."""
     plugins: list[BasePlugin] = Field(default_factory=list)
     events_compaction_config: EventsCompactionConfig | None = None
     context_cache_config: Any | None = None
@@ -119,6 +125,25 @@ class App(BaseModel):
         if self.context_cache_config is not None:
             raise not_implemented("App(context_cache_config=...)", "context caching")
         return self
+
+
+def refuse_graph_root(root: object, app: App | None = None) -> None:
+    """Running a root that is not an agent: a google.adk.workflow Workflow runs when
+    it uses only what is implemented (adk/workflow/_gaps.py); anything else raises
+    NotImplementedError naming the first missing feature."""
+    if isinstance(root, BaseAgent):
+        return
+    from ..workflow._gaps import graph_gaps
+    from ..workflow._workflow import Workflow
+
+    name = getattr(root, "name", None)
+    running = f"Running a {type(root).__name__} root{f' ({name!r})' if name else ''}"
+    if not isinstance(root, Workflow):
+        raise not_implemented(running, "running other google.adk.workflow nodes as roots")
+    gaps = graph_gaps(root, app)
+    if gaps:
+        what, feature = gaps[0]
+        raise not_implemented(f"{running} with {what}", f"{feature} (README, *Workflow graphs*)")
 
 
 def plugin_manager_of(app: App) -> PluginManager:

@@ -8,8 +8,9 @@ from typing import Any
 from .._unported import unported_attribute
 from .event import Event
 from .event_actions import EventActions
+from .request_input import RequestInput
 
-__all__ = ["Event", "EventActions"]
+__all__ = ["Event", "EventActions", "RequestInput"]
 
 
 def __getattr__(name: str) -> Any:

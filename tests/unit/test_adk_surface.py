@@ -32,6 +32,10 @@ MODULE_TREE = {
     "": ["Agent", "Context", "Event", "Runner"],
     "agents.readonly_context": ["ReadonlyContext"],
     "agents.run_config": ["RunConfig", "StreamingMode"],
+    "workflow": ["BaseNode", "DEFAULT_ROUTE", "Edge", "FunctionNode", "JoinNode", "Node",
+                 "NodeTimeoutError", "RetryConfig", "START", "Workflow", "node"],
+    "events.request_input": ["RequestInput"],
+    "events.ui_widget": ["UiWidget"],
     "apps": ["App", "ResumabilityConfig"],
     "apps.app": ["App", "ResumabilityConfig", "EventsCompactionConfig"],
     "runners": ["Runner", "InMemoryRunner"],
@@ -63,7 +67,7 @@ MODULE_TREE = {
     "errors.already_exists_error": ["AlreadyExistsError"],
     "errors.not_found_error": ["NotFoundError"],
     "errors.session_not_found_error": ["SessionNotFoundError"],
-    "events": ["Event", "EventActions"],
+    "events": ["Event", "EventActions", "RequestInput"],
     "events.event": ["Event"],
     "events.event_actions": ["EventActions"],
     "sessions": ["BaseSessionService", "InMemorySessionService", "Session", "State"],
@@ -219,6 +223,10 @@ CLASSES = [
     ("auth.auth_credential", "ServiceAccountCredential"),
     ("auth.auth_schemes", "OpenIdConnectWithConfig"), ("auth.auth_schemes", "CustomAuthScheme"),
     ("auth.auth_schemes", "ExtendedOAuth2"),
+    ("workflow", "BaseNode"), ("workflow", "Workflow"), ("workflow", "FunctionNode"),
+    ("workflow", "JoinNode"), ("workflow", "Node"), ("workflow", "Edge"),
+    ("workflow", "RetryConfig"), ("events.request_input", "RequestInput"),
+    ("events.ui_widget", "UiWidget"),
 ]  # fmt: skip
 
 _NODE = "google.adk 2.x workflow-node context (Workflow graphs are not implemented)"

@@ -32,6 +32,7 @@ from adk.tools import (
 from adk.tools.agent_tool import AgentTool
 from adk.tools.base_tool import BaseTool
 from adk.tools.base_toolset import BaseToolset
+from adk.workflow import START, FunctionNode, Node, RetryConfig, Workflow, node
 
 
 def agent() -> Agent:
@@ -57,6 +58,14 @@ def _spec_with(tool: BaseTool) -> object:
     return build_spec(Agent(name="root", model="gemini-2.5-flash", tools=[tool]), PluginManager())
 
 
+def _step(node_input: str) -> str:
+    return node_input
+
+
+def _other(node_input: str) -> str:
+    return node_input
+
+
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
@@ -64,13 +73,39 @@ CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", timeout=5.0), "LlmAgent(timeout=...)"),
     (lambda: Agent(name="a", rerun_on_resume=True), "rerun_on_resume"),
     (lambda: SequentialAgent(name="s", output_schema=dict), "SequentialAgent(output_schema=...)"),
-    (lambda: LoopAgent(name="l", retry_config=object()), "LoopAgent(retry_config=...)"),
+    (lambda: LoopAgent(name="l", retry_config=RetryConfig()), "LoopAgent(retry_config=...)"),
     (lambda: App(name="app", root_agent=agent(), context_cache_config=object()), "context_cache"),
     (
         lambda: Runner(app_name="app", agent=agent(), credential_service=object()),
         "Runner(credential_service=...)",
     ),
-    (lambda: Runner(node=object()), "Runner(node=...)"),
+    (
+        lambda: Runner(node=Workflow(name="wf", edges=[(START, _step, {"x": _other})])),
+        "Running a Workflow root ('wf') with the routed edge _step -> _other",
+    ),
+    (
+        lambda: Runner(
+            app=App(
+                name="app", root_agent=Workflow(name="wf", edges=[(START, _step, Agent(name="a"))])
+            )
+        ),
+        "Running a Workflow root ('wf') with the agent node 'a'",
+    ),
+    (lambda: node(_step, parallel_worker=True), "node(..., parallel_worker=True)"),
+    (lambda: Node(name="n", parallel_worker=True), "Node(parallel_worker=True)"),
+    (
+        lambda: FunctionNode(func=_step, require_confirmation=True, rerun_on_resume=True),
+        "FunctionNode(require_confirmation=...)",
+    ),
+    (
+        lambda: FunctionNode(func=_step, auth_config=object(), rerun_on_resume=True),
+        "FunctionNode(auth_config=...)",
+    ),
+    (
+        lambda: FunctionNode(func=_step, parameter_binding="node_input"),
+        "FunctionNode(parameter_binding='node_input')",
+    ),
+    (lambda: Workflow(name="w", edges=[(START, BaseTool(name="t", description="d"))]), "tool"),
     (lambda: RunConfig(streaming_mode=StreamingMode.SSE), "streaming_mode"),
     (lambda: Gemini(retry_options=types.HttpRetryOptions(attempts=3)), "Gemini(retry_options"),
     (lambda: Gemini(base_url="http://127.0.0.1:1"), "Gemini(base_url"),

@@ -62,7 +62,7 @@ def _spawns_children(agent: BaseAgent) -> bool:
     from adk.tools import AgentTool
 
     tools = getattr(agent, "tools", [])
-    return bool(agent.sub_agents) or any(isinstance(t, AgentTool) for t in tools)
+    return bool(getattr(agent, "sub_agents", [])) or any(isinstance(t, AgentTool) for t in tools)
 
 
 def user_text(text: str) -> types.Content:

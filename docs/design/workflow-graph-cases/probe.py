@@ -1,7 +1,7 @@
 """Runs one case of this folder on google-adk 2.13 (the differential kit's reference side) and
 prints its events compactly. From the repository root:
 
-    .venv/bin/python docs/design/workflow-graph-cases/probe.py docs/design/workflow-graph-cases/wf_linear.py
+    .venv/bin/python docs/design/workflow-graph-cases/probe.py tests/differential/cases/wf_linear.py
 
 (needs `make .venv/bin/.reference`). The cases are written as differential cases (build, TURNS):
 move one to tests/differential/cases/ when its slice lands.

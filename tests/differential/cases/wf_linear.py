@@ -1,3 +1,6 @@
+"""A linear graph of two function nodes (design E1): the first gets the user message as a
+str, the second writes state through ctx; the terminal output is the workflow's."""
+
 from google.adk.agents import Context
 from google.adk.workflow import START, Workflow, node
 
