@@ -9,11 +9,13 @@ does is compared with google-adk 2.13 by tests/differential/cases/wf_*.py.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer
 
+from adk.agents import Context
 from worker._build import workflow_runner
 from workflows import WORKFLOWS
 from workflows.converter import data_converter
@@ -46,12 +48,12 @@ async def test_a_scheduler_that_runs_nodes_differently_does_not_replay(
     """The check above has teeth: a scheduler that skips a node diverges."""
     from workflows import _graph
 
-    original = _graph.GraphSpec.successors
+    original = _graph.GraphSpec.next_nodes
 
-    def fewer(self: _graph.GraphSpec, name: str) -> list[str]:
-        return [] if name == "remember" else original(self, name)
+    def fewer(self: _graph.GraphSpec, name: str, route: Any) -> list[str]:
+        return [] if name == "remember" else original(self, name, route)
 
-    monkeypatch.setattr(_graph.GraphSpec, "successors", fewer)
+    monkeypatch.setattr(_graph.GraphSpec, "next_nodes", fewer)
     replayer = Replayer(
         workflows=list(WORKFLOWS),
         data_converter=data_converter,
@@ -136,3 +138,83 @@ async def test_a_failing_branch_cancels_the_other_and_raises(temporal_env) -> No
             "bad ok",
             "slow ok",
         ]
+
+
+async def test_a_routed_loop_with_a_join_runs_and_its_history_replays(temporal_env) -> None:
+    """A cycle taken by a route (six passes of `count`, each `count@N`), then a fan-out
+    to a JoinNode under max_concurrency=1, and a wait_for_output node: every workflow
+    task replays while it runs (no cache), its whole history replays afterwards, and a
+    scheduler that routes differently does not replay it."""
+    from adk.workflow import START, JoinNode, Workflow, node
+    from workflows import _graph, names
+
+    from .helpers import runner_for, turn
+
+    def count(ctx: Context, node_input: str) -> str:
+        ctx.state["n"] = ctx.state.get("n", 0) + 1
+        ctx.route = "again" if ctx.state["n"] < 6 else "done"
+        return node_input
+
+    def bump(node_input: str) -> str:
+        return node_input + "+"
+
+    def left(node_input: str) -> str:
+        return "L" + node_input
+
+    def right(node_input: str) -> str:
+        return "R" + node_input
+
+    def finish(ctx: Context, node_input: dict) -> str | None:
+        ctx.state["seen"] = ctx.state.get("seen", 0) + 1
+        return f"{node_input['left']}|{node_input['right']}"
+
+    graph = Workflow(
+        name="wf",
+        edges=[
+            (START, count),
+            (count, {"again": bump, "done": (left, right)}),
+            (bump, count),
+            (
+                (left, right),
+                JoinNode(name="join"),
+                node(finish).model_copy(update={"wait_for_output": True}),
+            ),
+        ],
+        max_concurrency=1,
+    )
+    async with runner_for(temporal_env, graph) as runner:
+        events = await turn(runner, "x")
+    paths = [e.node_info.path for e in events if e.author == "wf" and e.output is not None]
+    assert paths == [
+        *(p for n in range(1, 6) for p in (f"wf@1/count@{n}", f"wf@1/bump@{n}")),
+        "wf@1/count@6",
+        "wf@1/left@1",
+        "wf@1/right@1",
+        "wf@1/join@1",
+        "wf@1/finish@1",
+    ]
+    assert events[-1].output == "Lx+++++|Rx+++++"
+    assert events[-1].node_info.output_for == ["wf@1/finish@1", "wf@1"]
+    handle = temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    )
+    history = await handle.fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+    original = _graph.GraphSpec.next_nodes
+
+    def no_loop(self: _graph.GraphSpec, name: str, route: Any) -> list[str]:
+        return original(self, name, "done" if name == "count" else route)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_graph.GraphSpec, "next_nodes", no_loop)
+        diverged = await Replayer(
+            workflows=list(WORKFLOWS),
+            data_converter=data_converter,
+            workflow_runner=workflow_runner("off"),
+        ).replay_workflow(history, raise_on_replay_failure=False)
+    assert diverged.replay_failure is not None
