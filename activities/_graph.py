@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from temporalio.exceptions import ApplicationError
 
 from adk._unimplemented import not_implemented
-from adk.apps.app import App, plugin_manager_of
+from adk.apps.app import App, is_resumable, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event
@@ -103,6 +103,7 @@ async def begin_graph(
         agent_to_run=root.name,
         user_event_recorded=True,
         busy_policy=app.busy_policy,
+        resumable=is_resumable(app),
         graph=build_graph_spec(root),
     )
 

@@ -38,6 +38,7 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from adk.activity_options import TOOL_DEFAULTS
+    from adk.events.event_actions import EventActions
 
     from . import names
     from ._options import activity_kwargs
@@ -47,7 +48,8 @@ with workflow.unsafe.imports_passed_through():
 
 START = "__START__"
 
-_RUNNING, _COMPLETED, _WAITING, _FAILED = "running", "completed", "waiting", "failed"
+_RUNNING, _COMPLETED, _WAITING, _FAILED = 2, 3, 4, 5
+"""google-adk 2.13's NodeStatus values (a resumable app's checkpoints record them)."""
 
 
 @dataclass
@@ -79,7 +81,7 @@ class _Scheduler:
         """The latest output of each node that had one."""
         self.branches: dict[str, str] = {}
         """The branch each completed node ended on ("" for none)."""
-        self.status: dict[str, str] = {}
+        self.status: dict[str, int] = {}
         """Each started node's latest run: running, completed, waiting or failed."""
         self.arrivals: dict[str, list[str]] = {}
         """A join's predecessors that completed since it last fired (membership only)."""
@@ -97,7 +99,7 @@ class _Scheduler:
     async def run(self) -> None:
         failure: BaseException | None = None
         while True:
-            self._schedule()
+            await self._schedule()
             if not self.running:
                 break
             await workflow.wait(
@@ -114,13 +116,19 @@ class _Scheduler:
                 await self._cancel_the_rest()
                 raise failure
         await self._finalize()
+        runtime = self.runtime
+        if runtime.context.resumable:  # 2.13: a clean finish says so
+            end = runtime.new_event(self.graph.name, None, actions=EventActions(end_of_agent=True))
+            runtime._add_pending(end)
+            await runtime.flush()
 
-    def _schedule(self) -> None:
+    async def _schedule(self) -> None:
         limit = self.graph.max_concurrency
+        starts: list[tuple[str, str, str | None, Any]] = []
         for name in list(self.buffer):
             if name in self.running:
                 continue
-            if limit is not None and limit > 0 and len(self.running) >= limit:
+            if limit is not None and limit > 0 and len(self.running) + len(starts) >= limit:
                 break
             self.status[name] = _RUNNING
             trigger = self.buffer[name].pop(0)
@@ -134,8 +142,29 @@ class _Scheduler:
             else:
                 branch = trigger.branch or None
             path = f"{self.path}/{name}@{run_id}"
-            task = asyncio.ensure_future(self._start(name, path, branch, trigger.input))
+            self._checkpoint()
+            starts.append((name, path, branch, trigger.input))
+        if self.runtime.context.resumable and self.runtime.pending:
+            # the round's checkpoints are stored before its nodes record anything (each
+            # node's activity records its own events): one flush per round
+            await self.runtime.flush()
+        for name, path, branch, node_input in starts:
+            task = asyncio.ensure_future(self._start(name, path, branch, node_input))
             self.running[name] = _Run(name, path, task)
+
+    def _checkpoint(self) -> None:
+        """A resumable app's checkpoint (2.13's `_emit_node_checkpoint`): every node
+        started so far with its latest run's status (interrupts: none yet), authored by
+        the workflow, no node path; stored by the next round's flush. Nothing for other
+        apps."""
+        runtime = self.runtime
+        if not runtime.context.resumable:
+            return
+        nodes = {name: {"status": status, "interrupts": []} for name, status in self.status.items()}
+        event = runtime.new_event(
+            self.graph.name, None, actions=EventActions(agent_state={"nodes": nodes})
+        )
+        runtime._add_pending(event)
 
     async def _start(
         self, name: str, path: str, branch: str | None, node_input: Any
@@ -177,8 +206,10 @@ class _Scheduler:
         output = result.output if result.has_output else None
         if self.graph.node(name).wait_for_output and output is None and result.route is None:
             self.status[name] = _WAITING  # downstream not triggered; a trigger reruns it
+            self._checkpoint()
             return None
         self.status[name] = _COMPLETED
+        self._checkpoint()
         if result.has_output:
             self.outputs[name] = result.output
         else:

@@ -24,9 +24,6 @@ def graph_gaps(workflow: Workflow, app: Any = None) -> list[tuple[str, str]]:
         found(("App(plugins=...) with a Workflow root", "plugins around workflow graphs yet"))
     if getattr(app, "events_compaction_config", None) is not None:
         found(("App(events_compaction_config=...) with a Workflow root", "compaction yet"))
-    resumability = getattr(app, "resumability_config", None)
-    if resumability is not None and resumability.is_resumable:
-        found(("a resumable App with a Workflow root", "resumable workflow graphs yet"))
     if workflow.retry_config is not None or workflow.timeout is not None:
         found((f"Workflow {workflow.name!r} retry_config/timeout", "workflow retries yet"))
     if workflow.state_schema is not None:

@@ -362,7 +362,7 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
 
 
 def _gap_cases() -> dict[str, tuple[Any, str]]:
-    from adk.apps import App, EventsCompactionConfig, ResumabilityConfig
+    from adk.apps import App, EventsCompactionConfig
     from adk.plugins import BasePlugin
 
     w, START = our_workflow, our_workflow.START
@@ -394,14 +394,6 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
                 ),
             ),
             "compaction",
-        ),
-        "resumable": (
-            App(
-                name="app",
-                root_agent=wf((START, a)),
-                resumability_config=ResumabilityConfig(is_resumable=True),
-            ),
-            "resumable",
         ),
     }
 

@@ -22,23 +22,27 @@ from workflows.converter import data_converter
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
+ROUTES_HISTORY = REPO / "tests" / "histories" / "graph_routes.json"
 
 
 class LaneError(Exception):
     """A node's own exception (module level: the caller rebuilds it by its class)."""
 
 
-def graph_history() -> WorkflowHistory:
+def graph_history(path: Path = HISTORY) -> WorkflowHistory:
     """Recorded by tests/histories/record_graph.py (re-record only for intended changes)."""
-    workflow_id = HISTORY.with_suffix(".workflow_id").read_text().strip()
-    return WorkflowHistory.from_json(workflow_id, HISTORY.read_text(encoding="utf-8"))
+    workflow_id = path.with_suffix(".workflow_id").read_text().strip()
+    return WorkflowHistory.from_json(workflow_id, path.read_text(encoding="utf-8"))
 
 
-async def test_the_committed_graph_history_replays() -> None:
+@pytest.mark.parametrize("path", [HISTORY, ROUTES_HISTORY], ids=["chain", "routes"])
+async def test_the_committed_graph_histories_replay(path: Path) -> None:
+    """graph_chain (S1: a chain, a fan-out) and graph_routes (S2-S3: a routed loop, a
+    join, wait_for_output, max_concurrency, a resumable app's checkpoints)."""
     replayer = Replayer(
         workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
     )
-    result = await replayer.replay_workflow(graph_history(), raise_on_replay_failure=False)
+    result = await replayer.replay_workflow(graph_history(path), raise_on_replay_failure=False)
     assert result.replay_failure is None
 
 
@@ -218,3 +222,62 @@ async def test_a_routed_loop_with_a_join_runs_and_its_history_replays(temporal_e
             workflow_runner=workflow_runner("off"),
         ).replay_workflow(history, raise_on_replay_failure=False)
     assert diverged.replay_failure is not None
+
+
+async def test_a_resumable_graph_records_checkpoints_and_its_history_replays(
+    temporal_env,
+) -> None:
+    """A resumable app: a checkpoint before and after each node run (a loop's passes
+    included) and an end-of-agent event last, stored in that order; the history
+    replays."""
+    from adk.workflow import START, Workflow
+    from workflows import names
+
+    from .helpers import runner_for, turn
+
+    def step(ctx: Context, node_input: str) -> str:
+        ctx.state["n"] = ctx.state.get("n", 0) + 1
+        ctx.route = "again" if ctx.state["n"] < 3 else "out"
+        return node_input
+
+    def out(node_input: str) -> str:
+        return f"out {node_input}"
+
+    graph = Workflow(name="wf", edges=[(START, step), (step, {"again": step, "out": out})])
+    async with runner_for(temporal_env, graph, resumable=True) as runner:
+        events = await turn(runner, "x")
+    shown = [
+        (
+            e.node_info.path if e.output is not None else None,
+            {n: s["status"] for n, s in e.actions.agent_state["nodes"].items()}
+            if e.actions.agent_state
+            else None,
+            e.actions.end_of_agent or None,
+        )
+        for e in events
+        if e.author == "wf"
+        and (e.output is not None or e.actions.agent_state or e.actions.end_of_agent)
+    ]
+    assert shown == [
+        (None, {"step": 2}, None),
+        ("wf@1/step@1", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 2}, None),
+        ("wf@1/step@2", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 2}, None),
+        ("wf@1/step@3", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 3, "out": 2}, None),
+        ("wf@1/out@1", None, None),
+        (None, {"step": 3, "out": 3}, None),
+        (None, None, True),
+    ]
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None

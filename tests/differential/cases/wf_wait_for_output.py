@@ -1,6 +1,6 @@
 """wait_for_output: a node whose run ends with neither output nor route stays waiting
 (its downstream is not triggered); the next trigger runs it again (`collect@2`), and
-that run's output goes on. A run that only sets a route completes."""
+that run's output goes on."""
 
 from typing import Any, AsyncGenerator
 
