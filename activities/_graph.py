@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from temporalio.exceptions import ApplicationError
 
 from adk._unimplemented import not_implemented
-from adk.apps.app import App, plugin_manager_of
+from adk.apps.app import App, is_resumable, plugin_manager_of
 from adk.artifacts.base_artifact_service import BaseArtifactService
 from adk.events._internal_metadata import apply_run_metadata
 from adk.events.event import Event
@@ -53,13 +53,20 @@ def build_graph_spec(workflow: Workflow) -> GraphSpec:
         name=workflow.name,
         nodes=[
             GraphNodeSpec(
-                name=node.name, kind="function" if isinstance(node, FunctionNode) else "custom"
+                name=node.name,
+                kind="function" if isinstance(node, FunctionNode) else "custom",
+                join=node._requires_all_predecessors,
+                wait_for_output=node.wait_for_output,
             )
             for node in graph.nodes
             if node is not START
         ],
-        edges=[GraphEdgeSpec(source=e.from_node.name, target=e.to_node.name) for e in graph.edges],
+        edges=[
+            GraphEdgeSpec(source=e.from_node.name, target=e.to_node.name, route=e.route)
+            for e in graph.edges
+        ],
         terminal=graph.terminal_node_names,
+        max_concurrency=workflow.max_concurrency,
     )
 
 
@@ -96,6 +103,7 @@ async def begin_graph(
         agent_to_run=root.name,
         user_event_recorded=True,
         busy_policy=app.busy_policy,
+        resumable=is_resumable(app),
         graph=build_graph_spec(root),
     )
 
@@ -162,6 +170,7 @@ async def run_node(
         output=run.output,
         has_output=run.has_output,
         branch=run.branch,
+        route=run.route,
         error=RaisedError.of(run.error) if run.error is not None else None,
         custom_metadata=custom_metadata.written(ctx_inv, metadata_before),
     )

@@ -1,22 +1,29 @@
 """The scheduler of a google.adk.workflow Workflow root (docs/design/workflow-graph.md §2.3).
 
-Runs on: workflow (Temporal sandbox; deterministic). Slice S1 of the plan: unrouted
-edges between function (or custom) nodes, fan-out included, non-resumable; what else a
-graph may use is refused before it runs (adk/workflow/_gaps.py).
+Runs on: workflow (Temporal sandbox; deterministic). Slices S1-S2 of the plan: function
+(or custom) nodes and JoinNodes, unrouted and routed edges (route lists,
+DEFAULT_ROUTE, cycles taken by routes), `wait_for_output`, `max_concurrency`,
+non-resumable; what else a graph may use is refused before it runs
+(adk/workflow/_gaps.py).
 
 A port of google-adk 2.13's `Workflow._run_loop` over the recorded GraphSpec:
 START's successors get the user's message; triggers are buffered per node (FIFO, the
-buffer in arrival order); ready nodes start together, one run of a node at a time;
-completions are handled in scheduling order (never by completion time: replay sees the
-same order); a node's output triggers its successors, each on a sub-branch
-`<branch>.<name>@<run>` when there are several, else on the node's branch. Each run is
-`name@N` under `wf@1` (N counting that node's runs) and one `adk.run_node` activity
-(node code is user code) that records the run's events itself. The output of a
-terminal node (no outgoing edge) is also the workflow's (`output_for` names both); two
-terminal outputs fail the run (2.13's WorkflowConfigurationError, with the workflow's
-error event). A node's exception: its error event is recorded, the nodes done in the
-same tick are completed, the others cancelled, and the invocation fails with that
-exception, as 2.13's runner re-raises it to the caller.
+buffer in arrival order); ready nodes start together up to `max_concurrency`, one run
+of a node at a time; completions are handled in scheduling order (never by completion
+time: replay sees the same order); a completed node's output triggers the targets its
+route selects (GraphSpec.next_nodes), each on a sub-branch `<branch>.<name>@<run>`
+when there are several, else on the node's branch; a JoinNode fires once every
+predecessor has completed since its last firing, with `{predecessor: output}` (in edge
+order; 2.13 iterates a set) on their branches' common prefix. A `wait_for_output` node
+whose run has neither output nor route stays waiting (its downstream untriggered; a
+later trigger runs it again). Each run is `name@N` under `wf@1` (N counting that node's
+runs: a loop's passes are `@1`, `@2`, ...) and one `adk.run_node` activity (node code
+is user code) that records the run's events itself. The output of a terminal node (no
+outgoing edge) is also the workflow's (`output_for` names both); two terminal outputs
+fail the run (2.13's WorkflowConfigurationError, with the workflow's error event). A
+node's exception: its error event is recorded, the nodes done in the same tick are
+completed, the others cancelled, and the invocation fails with that exception, as
+2.13's runner re-raises it to the caller.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ with workflow.unsafe.imports_passed_through():
     from google.genai import types
 
     from adk.activity_options import TOOL_DEFAULTS
+    from adk.events.event_actions import EventActions
 
     from . import names
     from ._options import activity_kwargs
@@ -39,6 +47,9 @@ with workflow.unsafe.imports_passed_through():
     from .errors import adk_error
 
 START = "__START__"
+
+_RUNNING, _COMPLETED, _WAITING, _FAILED = 2, 3, 4, 5
+"""google-adk 2.13's NodeStatus values (a resumable app's checkpoints record them)."""
 
 
 @dataclass
@@ -68,16 +79,27 @@ class _Scheduler:
         """In scheduling order."""
         self.outputs: dict[str, Any] = {}
         """The latest output of each node that had one."""
+        self.branches: dict[str, str] = {}
+        """The branch each completed node ended on ("" for none)."""
+        self.status: dict[str, int] = {}
+        """Each started node's latest run: running, completed, waiting or failed."""
+        self.arrivals: dict[str, list[str]] = {}
+        """A join's predecessors that completed since it last fired (membership only)."""
 
     def seed(self, message: types.Content | None) -> None:
         starts = self.graph.successors(START)
         for name in starts:
+            if self.graph.node(name).join:  # START's part counts as arrived
+                self.outputs[START] = message
+                self.branches[START] = ""
+                self._buffer_join(name)
+                continue
             self.buffer.setdefault(name, []).append(_Trigger(message, len(starts) > 1))
 
     async def run(self) -> None:
         failure: BaseException | None = None
         while True:
-            self._schedule()
+            await self._schedule()
             if not self.running:
                 break
             await workflow.wait(
@@ -94,11 +116,21 @@ class _Scheduler:
                 await self._cancel_the_rest()
                 raise failure
         await self._finalize()
+        runtime = self.runtime
+        if runtime.context.resumable:  # 2.13: a clean finish says so
+            end = runtime.new_event(self.graph.name, None, actions=EventActions(end_of_agent=True))
+            runtime._add_pending(end)
+            await runtime.flush()
 
-    def _schedule(self) -> None:
+    async def _schedule(self) -> None:
+        limit = self.graph.max_concurrency
+        starts: list[tuple[str, str, str | None, Any]] = []
         for name in list(self.buffer):
             if name in self.running:
                 continue
+            if limit is not None and limit > 0 and len(self.running) + len(starts) >= limit:
+                break
+            self.status[name] = _RUNNING
             trigger = self.buffer[name].pop(0)
             if not self.buffer[name]:
                 del self.buffer[name]
@@ -110,8 +142,29 @@ class _Scheduler:
             else:
                 branch = trigger.branch or None
             path = f"{self.path}/{name}@{run_id}"
-            task = asyncio.ensure_future(self._start(name, path, branch, trigger.input))
+            self._checkpoint()
+            starts.append((name, path, branch, trigger.input))
+        if self.runtime.context.resumable and self.runtime.pending:
+            # the round's checkpoints are stored before its nodes record anything (each
+            # node's activity records its own events): one flush per round
+            await self.runtime.flush()
+        for name, path, branch, node_input in starts:
+            task = asyncio.ensure_future(self._start(name, path, branch, node_input))
             self.running[name] = _Run(name, path, task)
+
+    def _checkpoint(self) -> None:
+        """A resumable app's checkpoint (2.13's `_emit_node_checkpoint`): every node
+        started so far with its latest run's status (interrupts: none yet), authored by
+        the workflow, no node path; stored by the next round's flush. Nothing for other
+        apps."""
+        runtime = self.runtime
+        if not runtime.context.resumable:
+            return
+        nodes = {name: {"status": status, "interrupts": []} for name, status in self.status.items()}
+        event = runtime.new_event(
+            self.graph.name, None, actions=EventActions(agent_state={"nodes": nodes})
+        )
+        runtime._add_pending(event)
 
     async def _start(
         self, name: str, path: str, branch: str | None, node_input: Any
@@ -145,20 +198,59 @@ class _Scheduler:
             runtime.apply_temp(event.actions.state_delta)
             runtime.record(event)
         if result.error is not None:
+            self.status[name] = _FAILED
             error = result.error
             return error.as_application_error(
                 f"{error.name} in node {name} ({run.path}): {error.message}"
             )
+        output = result.output if result.has_output else None
+        if self.graph.node(name).wait_for_output and output is None and result.route is None:
+            self.status[name] = _WAITING  # downstream not triggered; a trigger reruns it
+            self._checkpoint()
+            return None
+        self.status[name] = _COMPLETED
+        self._checkpoint()
         if result.has_output:
             self.outputs[name] = result.output
         else:
             self.outputs.pop(name, None)
-        targets = self.graph.successors(name)
-        output = result.output if result.has_output else None
+        self.branches[name] = result.branch or ""
+        targets = self._next_nodes(name, result.route)
         for target in targets:
-            trigger = _Trigger(output, len(targets) > 1, result.branch)
-            self.buffer.setdefault(target, []).append(trigger)
+            if self.graph.node(target).join:
+                arrived = self.arrivals.setdefault(target, [])
+                if name not in arrived:
+                    arrived.append(name)
+                self._buffer_join(target)
+            else:
+                trigger = _Trigger(output, len(targets) > 1, result.branch)
+                self.buffer.setdefault(target, []).append(trigger)
         return None
+
+    def _next_nodes(self, name: str, route: Any) -> list[str]:
+        targets = self.graph.next_nodes(name, route)
+        if not targets and any(e.source == name and e.route is not None for e in self.graph.edges):
+            workflow.logger.warning(
+                "Node '%s' has conditional/DEFAULT edges but none were matched by the"
+                " emitted route(s): %s. The branch will end.",
+                name,
+                route,
+            )
+        return targets
+
+    def _buffer_join(self, target: str) -> None:
+        """Trigger the join `target` once every predecessor has completed since it last
+        fired (START counts as arrived): its input `{predecessor: output}`, its branch
+        the predecessors' branches' common prefix."""
+        predecessors = self.graph.predecessors(target)
+        arrived = self.arrivals.get(target, [])
+        for pred in predecessors:
+            if pred != START and (pred not in arrived or self.status.get(pred) != _COMPLETED):
+                return
+        self.arrivals.pop(target, None)
+        inputs = {pred: self.outputs.get(pred) for pred in predecessors}
+        branch = _common_prefix([self.branches.get(pred, "") for pred in predecessors])
+        self.buffer.setdefault(target, []).append(_Trigger(inputs, False, branch))
 
     async def _cancel_the_rest(self) -> None:
         for run in self.running.values():
@@ -183,6 +275,17 @@ class _Scheduler:
             self.runtime._add_pending(event)
             await self.runtime.flush()
             raise adk_error("adk.workflow._errors", "WorkflowConfigurationError", message)
+
+
+def _common_prefix(branches: list[str]) -> str:
+    """The common leading segments of dot-separated branches ("" when none)."""
+    paths = [branch.split(".") if branch else [] for branch in branches]
+    common: list[str] = []
+    for segments in zip(*paths, strict=False):
+        if any(segment != segments[0] for segment in segments):
+            break
+        common.append(segments[0])
+    return ".".join(common)
 
 
 async def run_graph(runtime: AgentRuntime, graph: GraphSpec, message: types.Content | None) -> None:

@@ -206,13 +206,22 @@ class GraphNodeSpec(Compact):
 
     name: str
     kind: Literal["function", "custom"] = "function"
+    join: bool = False
+    """Waits for every predecessor (a JoinNode: `_requires_all_predecessors`)."""
+    wait_for_output: bool = False
+    """A run with neither output nor route leaves it waiting, its downstream untriggered."""
+
+
+DEFAULT_ROUTE = "__DEFAULT__"
 
 
 class GraphEdgeSpec(Compact):
-    """An unconditional edge (routes are not implemented yet)."""
+    """An edge; `route` (a value, or a list of them: any matches) makes it conditional."""
 
     source: str
     target: str
+    route: Any = None
+    """None: always taken; `__DEFAULT__`: taken when no specific route matched."""
 
 
 class GraphSpec(Compact):
@@ -225,9 +234,47 @@ class GraphSpec(Compact):
     """In declaration order (the scheduler's order: no sets)."""
     terminal: list[str] = Field(default_factory=list)
     """Nodes with no outgoing edge, in node order: their output is the workflow's."""
+    max_concurrency: int | None = None
+    """At most this many node runs at once (None or <= 0: unlimited)."""
 
     def successors(self, name: str) -> list[str]:
         return [edge.target for edge in self.edges if edge.source == name]
+
+    def predecessors(self, name: str) -> list[str]:
+        """In edge order, each once."""
+        return list(dict.fromkeys(edge.source for edge in self.edges if edge.target == name))
+
+    def node(self, name: str) -> GraphNodeSpec:
+        return next(node for node in self.nodes if node.name == name)
+
+    def next_nodes(self, name: str, route: Any) -> list[str]:
+        """The targets `name`'s run triggers (google-adk 2.13's `get_next_pending_nodes`):
+        unrouted edges always; routed edges whose route (or one of a list) the run's
+        route (or one of a list) matches; DEFAULT_ROUTE edges when nothing specific
+        matched. In edge order."""
+        targets: list[str] = []
+        defaults: list[str] = []
+        matched = False
+        for edge in self.edges:
+            if edge.source != name:
+                continue
+            if edge.route is None:
+                targets.append(edge.target)
+                continue
+            if edge.route == DEFAULT_ROUTE:
+                defaults.append(edge.target)
+                continue
+            routes = edge.route if isinstance(edge.route, list) else [edge.route]
+            if isinstance(route, list):
+                hit = any(r == wanted for r in routes for wanted in route)
+            else:
+                hit = route in routes
+            if hit:
+                targets.append(edge.target)
+                matched = True
+        if not matched:
+            targets.extend(defaults)
+        return targets
 
 
 class BeginOutput(Compact):
@@ -713,6 +760,8 @@ class NodeRunOutput(Compact):
     has_output: bool = False
     branch: str | None = None
     """The run's branch at its end (an event may move it): its successors' branch."""
+    route: Any = None
+    """The run's route (`ctx.route` or a yielded event's): which routed edges it takes."""
     error: RaisedError | None = None
     """The node raised: its error event is the last of `events`; the invocation fails
     with this exception (google-adk 2.13 re-raises it to the caller)."""

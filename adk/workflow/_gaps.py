@@ -1,5 +1,5 @@
 """What a Workflow uses that durable-adk does not run yet (docs/design/workflow-graph.md,
-slices S2-S11): running such a graph raises NotImplementedError naming the first one.
+slices S3-S11): running such a graph raises NotImplementedError naming the first one.
 
 Runs on: process side (the Runner and the worker check an app before it runs).
 """
@@ -15,28 +15,21 @@ from ._workflow import Workflow
 
 def graph_gaps(workflow: Workflow, app: Any = None) -> list[tuple[str, str]]:
     """(what, the missing feature) for each thing the graph uses that cannot run yet;
-    empty when the graph runs: function and custom nodes joined by unrouted edges
-    (chains and fan-out)."""
+    empty when the graph runs: function, custom and join nodes joined by edges, routed
+    or not (chains, fan-out, routes, loops taken by routes), wait_for_output,
+    max_concurrency."""
     gaps: list[tuple[str, str]] = []
     found = gaps.append
     if app is not None and app.plugins:
         found(("App(plugins=...) with a Workflow root", "plugins around workflow graphs yet"))
     if getattr(app, "events_compaction_config", None) is not None:
         found(("App(events_compaction_config=...) with a Workflow root", "compaction yet"))
-    resumability = getattr(app, "resumability_config", None)
-    if resumability is not None and resumability.is_resumable:
-        found(("a resumable App with a Workflow root", "resumable workflow graphs yet"))
     if workflow.retry_config is not None or workflow.timeout is not None:
         found((f"Workflow {workflow.name!r} retry_config/timeout", "workflow retries yet"))
-    if workflow.max_concurrency is not None:
-        found(("Workflow(max_concurrency=...)", "max_concurrency yet"))
     if workflow.state_schema is not None:
         found(("Workflow(state_schema=...)", "state schemas yet"))
     if workflow.graph is None:
         return gaps
-    for edge in workflow.graph.edges:
-        if edge.route is not None:
-            found((f"the routed edge {edge.from_node.name} -> {edge.to_node.name}", "routes yet"))
     for node in workflow.graph.nodes:
         if node is not START:
             gaps += _node_gaps(node)
@@ -51,8 +44,6 @@ def _node_gaps(node: BaseNode) -> list[tuple[str, str]]:
         return [(f"the agent {what}", "agent nodes in workflow graphs yet")]
     if isinstance(node, Workflow):
         return [(f"the nested Workflow {what}", "nested workflows yet")]
-    if node._requires_all_predecessors:
-        return [(f"the join {what}", "join nodes yet")]
     if not isinstance(node, FunctionNode) and type(node)._run_impl is BaseNode._run_impl:
         return [(what, f"{type(node).__name__} nodes yet")]
     gaps = []
@@ -60,8 +51,6 @@ def _node_gaps(node: BaseNode) -> list[tuple[str, str]]:
         gaps.append((f"{what} retry_config", "node retries yet"))
     if node.timeout is not None:
         gaps.append((f"{what} timeout", "node timeouts yet"))
-    if node.wait_for_output:
-        gaps.append((f"{what} wait_for_output", "wait_for_output yet"))
     if node.state_schema is not None:
         gaps.append((f"{what} state_schema", "state schemas yet"))
     return gaps

@@ -219,7 +219,11 @@ async def run_function(node: FunctionNode, ctx: Any, node_input: Any) -> AsyncGe
 async def normalized(node: BaseNode, ctx: Any, node_input: Any) -> AsyncGenerator[Event, None]:
     """BaseNode.run: input validated, every yield an Event (None skipped, a raw value
     an output event). A RequestInput (human input) is not implemented yet."""
-    node_input = validate_node_data(node.input_schema, node_input)
+    if node._requires_all_predecessors and node.input_schema and isinstance(node_input, dict):
+        # a join validates each predecessor's output (2.13's JoinNode._validate_input_data)
+        node_input = {k: validate_node_data(node.input_schema, v) for k, v in node_input.items()}
+    else:
+        node_input = validate_node_data(node.input_schema, node_input)
     if isinstance(node, FunctionNode):
         source: AsyncGenerator[Any, None] = run_function(node, ctx, node_input)
     else:
@@ -264,6 +268,7 @@ class NodeRun:
     events: list[Event] = field(default_factory=list)
     output: Any = None
     has_output: bool = False
+    route: Any = None
     error: BaseException | None = None
 
     def enrich(self, event: Event) -> Event:
@@ -337,6 +342,7 @@ async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun)
         run.events.append(final)
     if ctx.output is not None:
         run.output, run.has_output = ctx.output, True
+    run.route = ctx.route
     return run
 
 

@@ -28,8 +28,9 @@ A case is a module under cases/ written exactly as an ADK user writes it
   `RESUMABLE = True` (the agent runs in an
   `App(resumability_config=ResumabilityConfig(is_resumable=True))` on both sides),
   `TURN_TIMEOUT` (seconds a turn may take, when it runs many child workflows),
-  `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches: their events are
-  compared branch by branch, see `_by_branch`); `CONTINUE_AFTER_RAISE = True`
+  `BRANCHES_INTERLEAVE = True` (a ParallelAgent's branches, a graph's fan-out: their
+  events are compared branch by branch, see `_by_branch`; with `RESUMABLE`, a graph's
+  checkpoints among them by the transitions they record, `_checkpoints_by_transition`); `CONTINUE_AFTER_RAISE = True`
   (a turn that raised is not the last: the session goes on);
   `memory_service()` (the side's memory service, given to the Runner) and
   `async seed_memory(service, app_name, user_id)` (what it remembers before the
@@ -401,6 +402,10 @@ async def _document(
     stored = [dump_event(e) for e in session.events]
     _name_compaction_times(session.events, stored)
     interleave = getattr(case, "BRANCHES_INTERLEAVE", False)
+    if interleave and getattr(case, "RESUMABLE", False):
+        for turn in turns:
+            turn["events"] = _checkpoints_by_transition(turn["events"])
+        stored = _checkpoints_by_transition(stored)
     if interleave:
         for turn in turns:
             turn["events"] = _by_branch(turn["events"])
@@ -478,6 +483,52 @@ async def _artifacts(service: Any, session_id: str) -> Any:
         ]
     # the session's id differs by side (URIs name it)
     return json.loads(json.dumps(out).replace(session_id, "<session>"))
+
+
+def _checkpoints_by_transition(events: list[Any]) -> list[Any]:
+    """A resumable graph's checkpoints (`agent_state.nodes`) around concurrent branches.
+
+    Where branch events and checkpoints follow each other (a fan-out running), each
+    checkpoint's place and content depend on when each branch's work ends (ADK:
+    asyncio's scheduling; ours: activity completions). Such a stretch keeps its branch
+    events (compared by `_by_branch`) and becomes one entry: the node transitions each
+    of its checkpoints records (node -> status, against the checkpoint before), the
+    checkpoints in sorted order, and its last checkpoint whole. Checkpoints elsewhere are compared as they are.
+    """
+
+    def checkpoint(event: Any) -> bool:  # a graph's (an agent's state has no "nodes")
+        state = (event.get("actions") or {}).get("agent_state")
+        return not event.get("branch") and isinstance(state, dict) and "nodes" in state
+
+    out: list[Any] = []
+    stretch: list[Any] = []
+    before: dict[str, Any] = {}
+    transitions: list[Any] = []
+    for event in [*events, None]:
+        if event is not None and (event.get("branch") or checkpoint(event)):
+            stretch.append(event)
+            if checkpoint(event):
+                nodes = event["actions"]["agent_state"]["nodes"] or {}
+                changed = [[n, v] for n, v in nodes.items() if before.get(n) != v]
+                transitions.append(sorted(changed, key=json.dumps))
+                before = nodes
+            continue
+        marks = [e for e in stretch if checkpoint(e)]
+        if marks and any(e.get("branch") for e in stretch):
+            out.extend(e for e in stretch if not checkpoint(e))
+            out.append(
+                {
+                    "id": marks[-1].get("id"),
+                    "checkpoint_transitions": sorted(transitions, key=json.dumps),
+                    "last_checkpoint": marks[-1],
+                }
+            )
+        else:
+            out.extend(stretch)
+        stretch, transitions = [], []
+        if event is not None:
+            out.append(event)
+    return out
 
 
 def _by_branch(events: list[Any]) -> list[Any]:

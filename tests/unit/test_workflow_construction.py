@@ -331,9 +331,11 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
     chain = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)])
     assert App(name="app", root_agent=chain).root_agent is chain
     publish_apps("graph-test-queue", {"app": App(name="app", root_agent=chain)})  # a worker's
-    routed = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, {"x": b})])
-    app = App(name="app", root_agent=routed)
-    for build in (lambda: Runner(app=app), lambda: Runner(node=routed)):
+    timed = our_workflow.Workflow(
+        name="wf", edges=[(our_workflow.START, a, our_workflow.node(b, timeout=1.0))]
+    )
+    app = App(name="app", root_agent=timed)
+    for build in (lambda: Runner(app=app), lambda: Runner(node=timed)):
         with pytest.raises(NotImplementedError, match=r"Running a Workflow root \('wf'\) with"):
             build()
     folder = tmp_path / "graph_app"
@@ -345,22 +347,22 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
     )
     assert load_app(str(folder)).root_agent.name == "wf"
     (folder / "agent.py").write_text(
-        "from adk.workflow import START, Workflow, JoinNode\n\n\ndef step(node_input):\n"
+        "from adk.workflow import START, Workflow, node\n\n\ndef step(node_input):\n"
         "    return node_input\n\n\n"
-        "root_agent = Workflow(name='wf', edges=[(START, step, JoinNode(name='j'))])\n"
+        "root_agent = Workflow(name='wf', edges=[(START, node(step, timeout=1.0))])\n"
     )
     import sys
 
     sys.modules.pop("graph_app.agent", None)
     sys.modules.pop("graph_app", None)
-    with pytest.raises(NotImplementedError, match="the join node 'j'"):
+    with pytest.raises(NotImplementedError, match="node 'step' timeout"):
         load_app(str(folder))
     with pytest.raises(NotImplementedError, match=r"FunctionNode\.run"):
         asyncio.run(anext(our_workflow.node(a).run(ctx=None, node_input=None)))
 
 
 def _gap_cases() -> dict[str, tuple[Any, str]]:
-    from adk.apps import App, EventsCompactionConfig, ResumabilityConfig
+    from adk.apps import App, EventsCompactionConfig
     from adk.plugins import BasePlugin
 
     w, START = our_workflow, our_workflow.START
@@ -372,14 +374,11 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
         pass
 
     return {
-        "routes": (wf((START, a, {"x": b})), "routed edge a -> b"),
-        "join": (wf((START, a, w.JoinNode(name="j"))), "join node 'j'"),
         "agent": (wf((START, our_agents.LlmAgent(name="x"))), "agent node 'x'"),
         "nested": (wf((START, wf((START, a)).model_copy(update={"name": "inner"}))), "nested"),
         "retry": (wf((START, w.node(a, retry_config=w.RetryConfig()))), "node 'a' retry_config"),
         "timeout": (wf((START, w.node(a, timeout=1.0))), "node 'a' timeout"),
         "no_run_impl": (wf((START, Custom(name="k"))), "Custom nodes"),
-        "max_concurrency": (wf((START, a), max_concurrency=2), "max_concurrency"),
         "state_schema": (wf((START, a), state_schema=Schema), "state_schema"),
         "wf_retry": (wf((START, a), retry_config=w.RetryConfig()), "retry_config/timeout"),
         "plugins": (
@@ -395,14 +394,6 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
                 ),
             ),
             "compaction",
-        ),
-        "resumable": (
-            App(
-                name="app",
-                root_agent=wf((START, a)),
-                resumability_config=ResumabilityConfig(is_resumable=True),
-            ),
-            "resumable",
         ),
     }
 

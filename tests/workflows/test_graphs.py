@@ -9,34 +9,40 @@ does is compared with google-adk 2.13 by tests/differential/cases/wf_*.py.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from temporalio.client import WorkflowHistory
 from temporalio.worker import Replayer
 
+from adk.agents import Context
 from worker._build import workflow_runner
 from workflows import WORKFLOWS
 from workflows.converter import data_converter
 
 REPO = Path(__file__).resolve().parents[2]
 HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
+ROUTES_HISTORY = REPO / "tests" / "histories" / "graph_routes.json"
 
 
 class LaneError(Exception):
     """A node's own exception (module level: the caller rebuilds it by its class)."""
 
 
-def graph_history() -> WorkflowHistory:
+def graph_history(path: Path = HISTORY) -> WorkflowHistory:
     """Recorded by tests/histories/record_graph.py (re-record only for intended changes)."""
-    workflow_id = HISTORY.with_suffix(".workflow_id").read_text().strip()
-    return WorkflowHistory.from_json(workflow_id, HISTORY.read_text(encoding="utf-8"))
+    workflow_id = path.with_suffix(".workflow_id").read_text().strip()
+    return WorkflowHistory.from_json(workflow_id, path.read_text(encoding="utf-8"))
 
 
-async def test_the_committed_graph_history_replays() -> None:
+@pytest.mark.parametrize("path", [HISTORY, ROUTES_HISTORY], ids=["chain", "routes"])
+async def test_the_committed_graph_histories_replay(path: Path) -> None:
+    """graph_chain (S1: a chain, a fan-out) and graph_routes (S2-S3: a routed loop, a
+    join, wait_for_output, max_concurrency, a resumable app's checkpoints)."""
     replayer = Replayer(
         workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
     )
-    result = await replayer.replay_workflow(graph_history(), raise_on_replay_failure=False)
+    result = await replayer.replay_workflow(graph_history(path), raise_on_replay_failure=False)
     assert result.replay_failure is None
 
 
@@ -46,12 +52,12 @@ async def test_a_scheduler_that_runs_nodes_differently_does_not_replay(
     """The check above has teeth: a scheduler that skips a node diverges."""
     from workflows import _graph
 
-    original = _graph.GraphSpec.successors
+    original = _graph.GraphSpec.next_nodes
 
-    def fewer(self: _graph.GraphSpec, name: str) -> list[str]:
-        return [] if name == "remember" else original(self, name)
+    def fewer(self: _graph.GraphSpec, name: str, route: Any) -> list[str]:
+        return [] if name == "remember" else original(self, name, route)
 
-    monkeypatch.setattr(_graph.GraphSpec, "successors", fewer)
+    monkeypatch.setattr(_graph.GraphSpec, "next_nodes", fewer)
     replayer = Replayer(
         workflows=list(WORKFLOWS),
         data_converter=data_converter,
@@ -136,3 +142,142 @@ async def test_a_failing_branch_cancels_the_other_and_raises(temporal_env) -> No
             "bad ok",
             "slow ok",
         ]
+
+
+async def test_a_routed_loop_with_a_join_runs_and_its_history_replays(temporal_env) -> None:
+    """A cycle taken by a route (six passes of `count`, each `count@N`), then a fan-out
+    to a JoinNode under max_concurrency=1, and a wait_for_output node: every workflow
+    task replays while it runs (no cache), its whole history replays afterwards, and a
+    scheduler that routes differently does not replay it."""
+    from adk.workflow import START, JoinNode, Workflow, node
+    from workflows import _graph, names
+
+    from .helpers import runner_for, turn
+
+    def count(ctx: Context, node_input: str) -> str:
+        ctx.state["n"] = ctx.state.get("n", 0) + 1
+        ctx.route = "again" if ctx.state["n"] < 6 else "done"
+        return node_input
+
+    def bump(node_input: str) -> str:
+        return node_input + "+"
+
+    def left(node_input: str) -> str:
+        return "L" + node_input
+
+    def right(node_input: str) -> str:
+        return "R" + node_input
+
+    def finish(ctx: Context, node_input: dict) -> str | None:
+        ctx.state["seen"] = ctx.state.get("seen", 0) + 1
+        return f"{node_input['left']}|{node_input['right']}"
+
+    graph = Workflow(
+        name="wf",
+        edges=[
+            (START, count),
+            (count, {"again": bump, "done": (left, right)}),
+            (bump, count),
+            (
+                (left, right),
+                JoinNode(name="join"),
+                node(finish).model_copy(update={"wait_for_output": True}),
+            ),
+        ],
+        max_concurrency=1,
+    )
+    async with runner_for(temporal_env, graph) as runner:
+        events = await turn(runner, "x")
+    paths = [e.node_info.path for e in events if e.author == "wf" and e.output is not None]
+    assert paths == [
+        *(p for n in range(1, 6) for p in (f"wf@1/count@{n}", f"wf@1/bump@{n}")),
+        "wf@1/count@6",
+        "wf@1/left@1",
+        "wf@1/right@1",
+        "wf@1/join@1",
+        "wf@1/finish@1",
+    ]
+    assert events[-1].output == "Lx+++++|Rx+++++"
+    assert events[-1].node_info.output_for == ["wf@1/finish@1", "wf@1"]
+    handle = temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    )
+    history = await handle.fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+    original = _graph.GraphSpec.next_nodes
+
+    def no_loop(self: _graph.GraphSpec, name: str, route: Any) -> list[str]:
+        return original(self, name, "done" if name == "count" else route)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_graph.GraphSpec, "next_nodes", no_loop)
+        diverged = await Replayer(
+            workflows=list(WORKFLOWS),
+            data_converter=data_converter,
+            workflow_runner=workflow_runner("off"),
+        ).replay_workflow(history, raise_on_replay_failure=False)
+    assert diverged.replay_failure is not None
+
+
+async def test_a_resumable_graph_records_checkpoints_and_its_history_replays(
+    temporal_env,
+) -> None:
+    """A resumable app: a checkpoint before and after each node run (a loop's passes
+    included) and an end-of-agent event last, stored in that order; the history
+    replays."""
+    from adk.workflow import START, Workflow
+    from workflows import names
+
+    from .helpers import runner_for, turn
+
+    def step(ctx: Context, node_input: str) -> str:
+        ctx.state["n"] = ctx.state.get("n", 0) + 1
+        ctx.route = "again" if ctx.state["n"] < 3 else "out"
+        return node_input
+
+    def out(node_input: str) -> str:
+        return f"out {node_input}"
+
+    graph = Workflow(name="wf", edges=[(START, step), (step, {"again": step, "out": out})])
+    async with runner_for(temporal_env, graph, resumable=True) as runner:
+        events = await turn(runner, "x")
+    shown = [
+        (
+            e.node_info.path if e.output is not None else None,
+            {n: s["status"] for n, s in e.actions.agent_state["nodes"].items()}
+            if e.actions.agent_state
+            else None,
+            e.actions.end_of_agent or None,
+        )
+        for e in events
+        if e.author == "wf"
+        and (e.output is not None or e.actions.agent_state or e.actions.end_of_agent)
+    ]
+    assert shown == [
+        (None, {"step": 2}, None),
+        ("wf@1/step@1", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 2}, None),
+        ("wf@1/step@2", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 2}, None),
+        ("wf@1/step@3", None, None),
+        (None, {"step": 3}, None),
+        (None, {"step": 3, "out": 2}, None),
+        ("wf@1/out@1", None, None),
+        (None, {"step": 3, "out": 3}, None),
+        (None, None, True),
+    ]
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None

@@ -1,9 +1,14 @@
+"""wf_route_loop_join in a resumable app (design §1.11 E2): a checkpoint when each node
+starts and completes, `left` and `right` running at once (their checkpoints compared by
+the transitions they record: kit `_checkpoints_by_transition`), end-of-agent last."""
+
 from google.adk.agents import Context
 from google.adk.events import Event
 from google.adk.workflow import START, JoinNode, Workflow
 
 TURNS = ["abcd"]
 RESUMABLE = True
+BRANCHES_INTERLEAVE = True
 
 
 def classify(node_input: str):
