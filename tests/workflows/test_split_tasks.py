@@ -37,6 +37,9 @@ CASES = [
     "answer_for_ended_in_transferred_sequence_resumable",
     "plugin_run_hooks_answers_resumable",
     "confirmation_transfers_in_sequence_resumable",
+    "confirmation_in_parallel_two_branches",
+    "confirmation_in_transferred_parallel_resumable",
+    "wf_route_loop_join_resumable",
 ]
 
 _TASK_EVENTS = (
