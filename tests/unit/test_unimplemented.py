@@ -11,6 +11,7 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
+import pydantic
 import pytest
 from google.genai import types
 
@@ -66,6 +67,10 @@ def _other(node_input: str) -> str:
     return node_input
 
 
+class _Schema(pydantic.BaseModel):
+    x: int = 0
+
+
 # (what is built, the text the error must name)
 CASES: list[tuple[Callable[[], object], str]] = [
     (lambda: Agent(name="a", mode="task"), "LlmAgent(mode=...)"),
@@ -80,8 +85,10 @@ CASES: list[tuple[Callable[[], object], str]] = [
         "Runner(credential_service=...)",
     ),
     (
-        lambda: Runner(node=Workflow(name="wf", edges=[(START, _step, {"x": _other})])),
-        "Running a Workflow root ('wf') with the routed edge _step -> _other",
+        lambda: Runner(
+            node=Workflow(name="wf", edges=[(START, _step, _other)], state_schema=_Schema)
+        ),
+        "Running a Workflow root ('wf') with Workflow(state_schema=...)",
     ),
     (
         lambda: Runner(
