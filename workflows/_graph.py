@@ -21,15 +21,18 @@ runs: a loop's passes are `@1`, `@2`, ...) and one `adk.run_node` activity (node
 is user code) that records the run's events itself. The output of a terminal node (no
 outgoing edge) is also the workflow's (`output_for` names both); two terminal outputs
 fail the run (2.13's WorkflowConfigurationError, with the workflow's error event). A
-node's exception: its error event is recorded, the nodes done in the same tick are
-completed, the others cancelled, and the invocation fails with that exception, as
-2.13's runner re-raises it to the caller.
+node's exception: its error event is recorded; under the node's `retry_config` the
+run is retried (a durable timer for 2.13's jittered delay, jitter from the workflow's
+random, then the next attempt's activity; the activity enforces `timeout`); otherwise
+the nodes done in the same tick are completed, the others cancelled, and the
+invocation fails with that exception, as 2.13's runner re-raises it to the caller.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
@@ -39,6 +42,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.activity_options import TOOL_DEFAULTS
     from adk.events.event_actions import EventActions
+    from adk.workflow._retry_config import retry_delay, should_retry
 
     from . import names
     from ._options import activity_kwargs
@@ -47,6 +51,9 @@ with workflow.unsafe.imports_passed_through():
     from .errors import adk_error
 
 START = "__START__"
+
+_TIMEOUT_MARGIN = timedelta(minutes=1)
+"""How much longer than a node's `timeout` Temporal lets its activity run."""
 
 _RUNNING, _COMPLETED, _WAITING, _FAILED = 2, 3, 4, 5
 """google-adk 2.13's NodeStatus values (a resumable app's checkpoints record them)."""
@@ -169,10 +176,41 @@ class _Scheduler:
     async def _start(
         self, name: str, path: str, branch: str | None, node_input: Any
     ) -> NodeRunOutput:
+        """Run the node: one activity per attempt; a failed attempt is retried under its
+        `retry_config` as 2.13's NodeRunner retries it (its error event recorded, then a
+        delay drawn from the workflow's random). The last attempt's result is returned;
+        the earlier ones' events are recorded here."""
+        spec = self.graph.node(name)
+        attempt = 1
+        while True:
+            result = await self._attempt(name, path, branch, node_input, attempt)
+            error = result.error
+            classes = result.error_classes or ([error.name] if error is not None else [])
+            if error is None or not should_retry(spec.retry, attempt, classes):
+                return result
+            self._record(result)
+            delay = retry_delay(spec.retry, attempt, workflow.random().uniform)
+            if delay > 0:
+                await workflow.sleep(delay, summary=f"retry node {name} ({path})")
+            workflow.logger.warning(
+                "Node %s failed and is being retried locally. Note: retry count is"
+                " not persisted across resuming.",
+                name,
+            )
+            attempt += 1
+
+    async def _attempt(
+        self, name: str, path: str, branch: str | None, node_input: Any, attempt: int
+    ) -> NodeRunOutput:
         runtime = self.runtime
+        timeout = self.graph.node(name).timeout
         ref = runtime.ref(AgentSpec(name=self.graph.name, kind="custom"), branch)
         ref.node_path = path
         content = node_input if isinstance(node_input, types.Content) else None
+        options = activity_kwargs(None, TOOL_DEFAULTS)
+        if timeout is not None:  # the activity enforces it; Temporal's limit comes later
+            limit = timedelta(seconds=timeout) + _TIMEOUT_MARGIN
+            options["start_to_close_timeout"] = max(options["start_to_close_timeout"], limit)
         return await workflow.execute_activity(
             names.RUN_NODE,
             NodeRunInput(
@@ -182,21 +220,27 @@ class _Scheduler:
                 content_input=content,
                 output_for=[self.path] if name in self.graph.terminal else [],
                 event_seed=str(workflow.uuid4()),
+                attempt=attempt,
+                timeout=timeout,
             ),
             result_type=NodeRunOutput,
-            summary=f"node {name} ({path})",
-            **activity_kwargs(None, TOOL_DEFAULTS),
+            summary=f"node {name} ({path})" + (f" attempt {attempt}" if attempt > 1 else ""),
+            **options,
         )
+
+    def _record(self, result: NodeRunOutput) -> None:
+        """Take in a run's events (the activity recorded them)."""
+        runtime = self.runtime
+        runtime.adopt_metadata(result.custom_metadata)
+        for event in result.events:
+            runtime.apply_temp(event.actions.state_delta)
+            runtime.record(event)
 
     async def _complete(self, name: str, run: _Run) -> BaseException | None:
         """Record the run's events; trigger its successors, or return its failure."""
         del self.running[name]
         result = run.task.result()
-        runtime = self.runtime
-        runtime.adopt_metadata(result.custom_metadata)
-        for event in result.events:  # (the activity recorded them)
-            runtime.apply_temp(event.actions.state_delta)
-            runtime.record(event)
+        self._record(result)
         if result.error is not None:
             self.status[name] = _FAILED
             error = result.error

@@ -281,3 +281,83 @@ async def test_a_resumable_graph_records_checkpoints_and_its_history_replays(
     )
     result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
     assert result.replay_failure is None
+
+
+class Flaky(ConnectionError):
+    """A node's transient failure (module level: the caller rebuilds it by its class)."""
+
+
+async def test_a_retried_node_and_a_timed_out_one_run_and_their_history_replays(
+    temporal_env,
+) -> None:
+    """retry_config: each attempt is an activity, the delay a workflow timer drawn with
+    the default jitter from the workflow's random; the failed attempts' error events
+    are stored before the next attempt runs (it sees their state). timeout: the node's
+    code is cancelled when it expires (what it would have done after never happens) and
+    the attempt fails with NodeTimeoutError, retried by name. Every workflow task
+    replays while it runs, the history replays afterwards, and a scheduler that does
+    not retry does not replay it."""
+    import asyncio
+
+    from temporalio.api.enums.v1 import EventType
+
+    from adk.workflow import START, RetryConfig, Workflow, node
+    from workflows import _graph, names
+
+    from .helpers import runner_for, turn
+
+    woke: list[int] = []
+
+    @node(retry_config=RetryConfig(max_attempts=3, initial_delay=0.01, exceptions=[OSError]))
+    def fetch(ctx: Context, node_input: str) -> str:
+        ctx.state["seen"] = [*ctx.state.get("seen", []), ctx.attempt_count]
+        if ctx.attempt_count < 3:
+            raise Flaky(f"try {ctx.attempt_count}")
+        return f"{node_input} fetched"
+
+    @node(timeout=0.2, retry_config=RetryConfig(max_attempts=2, initial_delay=0.01, jitter=0))
+    async def nap(ctx: Context, node_input: str) -> str:
+        if ctx.attempt_count == 1:
+            await asyncio.sleep(1.5)
+            woke.append(ctx.attempt_count)
+        return f"{node_input}, napped"
+
+    graph = Workflow(name="wf", edges=[(START, fetch, nap)])
+    async with runner_for(temporal_env, graph) as runner:
+        events = await turn(runner, "x")
+        await asyncio.sleep(2)  # the timed-out attempt's code would have woken by now
+    assert woke == []
+    shown = [(e.node_info.path, e.error_code, e.output) for e in events if e.author == "wf"]
+    assert shown == [
+        ("wf@1/fetch@1", "Flaky", None),
+        ("wf@1/fetch@1", "Flaky", None),
+        ("wf@1/fetch@1", None, "x fetched"),
+        ("wf@1/nap@1", "NodeTimeoutError", None),
+        ("wf@1/nap@1", None, "x fetched, napped"),
+    ]
+    ours = [e for e in events if e.author == "wf"]
+    assert [e.actions.state_delta for e in ours[:3]] == [
+        {"seen": [1]},
+        {"seen": [1, 2]},
+        {"seen": [1, 2, 3]},
+    ]
+    assert ours[3].error_message == "Node 'nap' timed out after 0.2 seconds."
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    kinds = [e.event_type for e in history.events]
+    assert kinds.count(EventType.EVENT_TYPE_TIMER_STARTED) == 3  # two for fetch, one for nap
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_graph, "should_retry", lambda *args: False)
+        diverged = await Replayer(
+            workflows=list(WORKFLOWS),
+            data_converter=data_converter,
+            workflow_runner=workflow_runner("off"),
+        ).replay_workflow(history, raise_on_replay_failure=False)
+    assert diverged.replay_failure is not None
