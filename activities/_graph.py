@@ -53,24 +53,27 @@ def build_graph_spec(workflow: Workflow) -> GraphSpec:
         return GraphSpec(name=workflow.name)
     return GraphSpec(
         name=workflow.name,
-        nodes=[
-            GraphNodeSpec(
-                name=node.name,
-                kind="function" if isinstance(node, FunctionNode) else "custom",
-                join=node._requires_all_predecessors,
-                wait_for_output=node.wait_for_output,
-                retry=_retry_spec(node.retry_config),
-                timeout=node.timeout,
-            )
-            for node in graph.nodes
-            if node is not START
-        ],
+        nodes=[_node_spec(node) for node in graph.nodes if node is not START],
         edges=[
             GraphEdgeSpec(source=e.from_node.name, target=e.to_node.name, route=e.route)
             for e in graph.edges
         ],
         terminal=graph.terminal_node_names,
         max_concurrency=workflow.max_concurrency,
+    )
+
+
+def _node_spec(node: BaseNode) -> GraphNodeSpec:
+    nested = isinstance(node, Workflow)
+    kind = "workflow" if nested else "function" if isinstance(node, FunctionNode) else "custom"
+    return GraphNodeSpec(
+        name=node.name,
+        kind=kind,
+        join=node._requires_all_predecessors,
+        wait_for_output=node.wait_for_output,
+        retry=_retry_spec(node.retry_config),
+        timeout=node.timeout,
+        graph=build_graph_spec(node) if isinstance(node, Workflow) else None,
     )
 
 
@@ -133,10 +136,12 @@ def _event_ids(seed: str, count: int) -> list[str]:
     return [str(uuid.uuid5(base, str(index))) for index in range(count)]
 
 
-def _find_node(app: App, name: str) -> BaseNode:
-    root = app.root_agent
-    graph = root.graph if isinstance(root, Workflow) else None
-    node = next((n for n in graph.nodes if n.name == name), None) if graph else None
+def _find_node(app: App, name: str, graph_path: list[str]) -> BaseNode:
+    """The node `name` in the root's graph, or in the nested Workflows `graph_path`."""
+    node: BaseNode | None = app.root_agent if isinstance(app.root_agent, Workflow) else None
+    for step in [*graph_path, name]:
+        graph = node.graph if isinstance(node, Workflow) else None
+        node = next((n for n in graph.nodes if n.name == step), None) if graph else None
     if node is None:
         raise ApplicationError(
             f"Node {name!r} is not in the graph of app {app.name!r} (the app changed since"
@@ -155,7 +160,7 @@ async def run_node(
 ) -> NodeRunOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
-    node = _find_node(app, input.node_name)
+    node = _find_node(app, input.node_name, input.graph_path)
     session = await load_session(store, ref, records=[])
     if retried():  # an earlier attempt may have recorded this run's events: not seen
         earlier = _event_ids(input.event_seed, len(session.events))

@@ -217,7 +217,7 @@ class GraphNodeSpec(Compact):
     """A node of a workflow graph as the scheduler sees it (its code runs in an activity)."""
 
     name: str
-    kind: Literal["function", "custom"] = "function"
+    kind: Literal["function", "custom", "workflow"] = "function"
     join: bool = False
     """Waits for every predecessor (a JoinNode: `_requires_all_predecessors`)."""
     wait_for_output: bool = False
@@ -226,6 +226,8 @@ class GraphNodeSpec(Compact):
     """Its `retry_config` (the workflow retries a failed run: adk/workflow/_retry_config)."""
     timeout: float | None = None
     """Its `timeout` in seconds: a longer run fails with NodeTimeoutError."""
+    graph: GraphSpec | None = None
+    """A nested Workflow's graph (kind `workflow`): run inline by the scheduler."""
 
 
 DEFAULT_ROUTE = "__DEFAULT__"
@@ -291,6 +293,9 @@ class GraphSpec(Compact):
         if not matched:
             targets.extend(defaults)
         return targets
+
+
+GraphNodeSpec.model_rebuild()
 
 
 class BeginOutput(Compact):
@@ -757,6 +762,8 @@ class NodeRunInput(Compact):
     """The step: session, invocation, temp state; `agent_name` is the workflow's, the
     author of the node's events; `branch` the run's; `node_path` the run's path."""
     node_name: str
+    graph_path: list[str] = Field(default_factory=list)
+    """The nested Workflows the node is in, outermost first (none: the root's graph)."""
     node_input: Any = None
     content_input: types.Content | None = None
     """The input when it is a Content (the user's message at START's successors): kept

@@ -373,7 +373,10 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
 
     return {
         "agent": (wf((START, our_agents.LlmAgent(name="x"))), "agent node 'x'"),
-        "nested": (wf((START, wf((START, a)).model_copy(update={"name": "inner"}))), "nested"),
+        "nested_retry": (
+            wf((START, w.Workflow(name="inner", edges=[(START, a)], timeout=1.0))),
+            "Workflow 'inner' retry_config/timeout",
+        ),
         "no_run_impl": (wf((START, Custom(name="k"))), "Custom nodes"),
         "state_schema": (wf((START, a), state_schema=Schema), "state_schema"),
         "wf_retry": (wf((START, a), retry_config=w.RetryConfig()), "retry_config/timeout"),

@@ -361,3 +361,62 @@ async def test_a_retried_node_and_a_timed_out_one_run_and_their_history_replays(
             workflow_runner=workflow_runner("off"),
         ).replay_workflow(history, raise_on_replay_failure=False)
     assert diverged.replay_failure is not None
+
+
+async def test_a_nested_workflow_runs_inline_is_cancelled_with_its_parent_and_replays(
+    temporal_env,
+) -> None:
+    """A nested Workflow on a fan-out lane: when the other lane fails, the runs inside
+    it are cancelled too (its slow node's successor never runs) and the run raises the
+    failing node's exception; the next turn runs it to the end (its nodes' events
+    authored by it, under its path) and the history replays."""
+    import asyncio
+
+    from adk.workflow import START, Workflow
+    from workflows import names
+
+    from .helpers import runner_for, turn
+
+    async def slow(node_input: str) -> str:
+        if node_input == "fail":
+            await asyncio.sleep(30)
+        return f"slow {node_input}"
+
+    def after_slow(node_input: str) -> str:
+        return f"after {node_input}"
+
+    def bad(ctx: Context, node_input: str) -> None:
+        if node_input == "fail":
+            raise LaneError("bad lane")
+        ctx.state["bad"] = "ok"  # no output: the nested Workflow's is the only terminal one
+
+    inner = Workflow(name="inner", edges=[(START, slow, after_slow)])
+    graph = Workflow(name="wf", edges=[(START, (inner, bad))])
+    async with runner_for(temporal_env, graph) as runner:
+        with pytest.raises(LaneError, match="bad lane"):
+            await turn(runner, "fail")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+        assert session is not None
+        assert [e.node_info.path for e in session.events if e.author != "user"] == ["wf@1/bad@1"]
+        events = await turn(runner, "go")
+    shown = [(e.author, e.node_info.path, e.output) for e in events if e.output is not None]
+    assert sorted(shown) == [
+        ("inner", "wf@1/inner@1/after_slow@1", "after slow go"),
+        ("inner", "wf@1/inner@1/slow@1", "slow go"),
+    ]
+    last = next(e for e in events if e.node_info.path == "wf@1/inner@1/after_slow@1")
+    assert last.node_info.output_for == [
+        "wf@1/inner@1/after_slow@1",
+        "wf@1/inner@1",
+        "wf@1",
+    ]
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
