@@ -122,6 +122,8 @@ class _Scheduler:
         if not self.graph_path:
             await self._run()
             return
+        if not self.graph.edges:  # 2.13: a Workflow without edges runs nothing, says nothing
+            return
         try:
             await self._run()
         except asyncio.CancelledError:  # a nested Workflow cancelled: its runs too

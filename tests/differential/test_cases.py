@@ -41,6 +41,7 @@ CASES: dict[str, str | None] = {
     "wf_retry_fanout_resumable": None,
     "wf_nested_workflow": None,
     "wf_nested_workflow_branches": None,
+    "wf_nested_workflow_empty": None,
     "wf_output_types": (
         "every node output crosses an activity boundary as JSON: an unhinted parameter"
         " gets a bytes output as a str (2.13 hands the next node the bytes object); a"
