@@ -23,6 +23,7 @@ from workflows.converter import data_converter
 REPO = Path(__file__).resolve().parents[2]
 HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
 ROUTES_HISTORY = REPO / "tests" / "histories" / "graph_routes.json"
+RETRIES_HISTORY = REPO / "tests" / "histories" / "graph_retries.json"
 
 
 class LaneError(Exception):
@@ -35,10 +36,13 @@ def graph_history(path: Path = HISTORY) -> WorkflowHistory:
     return WorkflowHistory.from_json(workflow_id, path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("path", [HISTORY, ROUTES_HISTORY], ids=["chain", "routes"])
+@pytest.mark.parametrize(
+    "path", [HISTORY, ROUTES_HISTORY, RETRIES_HISTORY], ids=["chain", "routes", "retries"]
+)
 async def test_the_committed_graph_histories_replay(path: Path) -> None:
-    """graph_chain (S1: a chain, a fan-out) and graph_routes (S2-S3: a routed loop, a
-    join, wait_for_output, max_concurrency, a resumable app's checkpoints)."""
+    """graph_chain (S1: a chain, a fan-out), graph_routes (S2-S3: a routed loop, a
+    join, wait_for_output, max_concurrency, a resumable app's checkpoints) and
+    graph_retries (S5: retries with jitter, a timeout retried, a nested Workflow)."""
     replayer = Replayer(
         workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
     )
