@@ -319,7 +319,7 @@ async def test_a_retried_node_and_a_timed_out_one_run_and_their_history_replays(
             raise Flaky(f"try {ctx.attempt_count}")
         return f"{node_input} fetched"
 
-    @node(timeout=0.2, retry_config=RetryConfig(max_attempts=2, initial_delay=0.01, jitter=0))
+    @node(timeout=0.5, retry_config=RetryConfig(max_attempts=2, initial_delay=0.01, jitter=0))
     async def nap(ctx: Context, node_input: str) -> str:
         if ctx.attempt_count == 1:
             await asyncio.sleep(1.5)
@@ -345,7 +345,7 @@ async def test_a_retried_node_and_a_timed_out_one_run_and_their_history_replays(
         {"seen": [1, 2]},
         {"seen": [1, 2, 3]},
     ]
-    assert ours[3].error_message == "Node 'nap' timed out after 0.2 seconds."
+    assert ours[3].error_message == "Node 'nap' timed out after 0.5 seconds."
     history = await temporal_env.client.get_workflow_handle(
         names.invocation_workflow_id("test_app", "u1", "s1")
     ).fetch_history()

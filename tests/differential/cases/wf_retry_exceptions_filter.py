@@ -39,7 +39,7 @@ def fetch(ctx: Context, node_input: str) -> str:
 
 
 @node(
-    timeout=0.05,
+    timeout=0.5,
     retry_config=RetryConfig(
         max_attempts=2, initial_delay=0.01, jitter=0.0, exceptions=["NodeTimeoutError"]
     ),
@@ -47,7 +47,7 @@ def fetch(ctx: Context, node_input: str) -> str:
 async def nap(ctx: Context, node_input: str) -> str:
     if node_input == "sleepy" and ctx.attempt_count == 1:
         yield f"dozing on attempt {ctx.attempt_count}"
-        await asyncio.sleep(2)
+        await asyncio.sleep(5)
     yield f"{node_input} done on attempt {ctx.attempt_count}"
 
 
