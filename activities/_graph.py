@@ -26,6 +26,7 @@ from adk.workflow._base_node import START, BaseNode
 from adk.workflow._function_node import FunctionNode
 from adk.workflow._node_context import NodeContext
 from adk.workflow._node_running import NodeRun, run_node_once
+from adk.workflow._retry_config import RetryConfig, exception_class_names
 from adk.workflow._workflow import Workflow
 from workflows.contracts import (
     AgentSpec,
@@ -34,6 +35,7 @@ from workflows.contracts import (
     GraphEdgeSpec,
     GraphNodeSpec,
     GraphSpec,
+    NodeRetrySpec,
     NodeRunInput,
     NodeRunOutput,
 )
@@ -51,22 +53,41 @@ def build_graph_spec(workflow: Workflow) -> GraphSpec:
         return GraphSpec(name=workflow.name)
     return GraphSpec(
         name=workflow.name,
-        nodes=[
-            GraphNodeSpec(
-                name=node.name,
-                kind="function" if isinstance(node, FunctionNode) else "custom",
-                join=node._requires_all_predecessors,
-                wait_for_output=node.wait_for_output,
-            )
-            for node in graph.nodes
-            if node is not START
-        ],
+        nodes=[_node_spec(node) for node in graph.nodes if node is not START],
         edges=[
             GraphEdgeSpec(source=e.from_node.name, target=e.to_node.name, route=e.route)
             for e in graph.edges
         ],
         terminal=graph.terminal_node_names,
         max_concurrency=workflow.max_concurrency,
+    )
+
+
+def _node_spec(node: BaseNode) -> GraphNodeSpec:
+    nested = isinstance(node, Workflow)
+    kind = "workflow" if nested else "function" if isinstance(node, FunctionNode) else "custom"
+    return GraphNodeSpec(
+        name=node.name,
+        kind=kind,
+        join=node._requires_all_predecessors,
+        wait_for_output=node.wait_for_output,
+        retry=_retry_spec(node.retry_config),
+        timeout=node.timeout,
+        graph=build_graph_spec(node) if isinstance(node, Workflow) else None,
+    )
+
+
+def _retry_spec(config: RetryConfig | None) -> NodeRetrySpec | None:
+    if config is None:
+        return None
+    exceptions = config.exceptions
+    return NodeRetrySpec(
+        max_attempts=config.max_attempts,
+        initial_delay=config.initial_delay,
+        max_delay=config.max_delay,
+        backoff_factor=config.backoff_factor,
+        jitter=config.jitter,
+        exceptions=None if exceptions is None else [str(name) for name in exceptions],
     )
 
 
@@ -115,10 +136,12 @@ def _event_ids(seed: str, count: int) -> list[str]:
     return [str(uuid.uuid5(base, str(index))) for index in range(count)]
 
 
-def _find_node(app: App, name: str) -> BaseNode:
-    root = app.root_agent
-    graph = root.graph if isinstance(root, Workflow) else None
-    node = next((n for n in graph.nodes if n.name == name), None) if graph else None
+def _find_node(app: App, name: str, graph_path: list[str]) -> BaseNode:
+    """The node `name` in the root's graph, or in the nested Workflows `graph_path`."""
+    node: BaseNode | None = app.root_agent if isinstance(app.root_agent, Workflow) else None
+    for step in [*graph_path, name]:
+        graph = node.graph if isinstance(node, Workflow) else None
+        node = next((n for n in graph.nodes if n.name == step), None) if graph else None
     if node is None:
         raise ApplicationError(
             f"Node {name!r} is not in the graph of app {app.name!r} (the app changed since"
@@ -137,7 +160,7 @@ async def run_node(
 ) -> NodeRunOutput:
     ref = input.ref
     app = find_app(apps, ref.session.app_name)
-    node = _find_node(app, input.node_name)
+    node = _find_node(app, input.node_name, input.graph_path)
     session = await load_session(store, ref, records=[])
     if retried():  # an earlier attempt may have recorded this run's events: not seen
         earlier = _event_ids(input.event_seed, len(session.events))
@@ -148,7 +171,13 @@ async def run_node(
         store, session, ref, app.root_agent, plugin_manager_of(app), artifacts, None
     )
     metadata_before = custom_metadata.snapshot(ctx_inv)
-    ctx = NodeContext(ctx_inv, node=node, node_path=ref.node_path, event_author=ref.agent_name)
+    ctx = NodeContext(
+        ctx_inv,
+        node=node,
+        node_path=ref.node_path,
+        event_author=ref.agent_name,
+        attempt_count=input.attempt,
+    )
     run = NodeRun(
         author=ref.agent_name,
         invocation_id=ref.invocation_id,
@@ -158,7 +187,7 @@ async def run_node(
     )
     node_input = input.content_input if input.content_input is not None else input.node_input
     with user_code(f"running node {input.node_name}"):  # the engine's gaps: NotImplementedError
-        await run_node_once(node, ctx, node_input, run)
+        await run_node_once(node, ctx, node_input, run, input.timeout)
     plugins = plugin_manager_of(app)
     ids = _event_ids(input.event_seed, len(run.events))
     for event, event_id in zip(run.events, ids, strict=True):
@@ -172,5 +201,6 @@ async def run_node(
         branch=run.branch,
         route=run.route,
         error=RaisedError.of(run.error) if run.error is not None else None,
+        error_classes=exception_class_names(run.error) if run.error is not None else None,
         custom_metadata=custom_metadata.written(ctx_inv, metadata_before),
     )

@@ -1,6 +1,6 @@
 """The scheduler of a google.adk.workflow Workflow root (docs/design/workflow-graph.md §2.3).
 
-Runs on: workflow (Temporal sandbox; deterministic). Slices S1-S2 of the plan: function
+Runs on: workflow (Temporal sandbox; deterministic). Slices S1-S3 and S5 of the plan: function
 (or custom) nodes and JoinNodes, unrouted and routed edges (route lists,
 DEFAULT_ROUTE, cycles taken by routes), `wait_for_output`, `max_concurrency`,
 non-resumable; what else a graph may use is refused before it runs
@@ -21,15 +21,20 @@ runs: a loop's passes are `@1`, `@2`, ...) and one `adk.run_node` activity (node
 is user code) that records the run's events itself. The output of a terminal node (no
 outgoing edge) is also the workflow's (`output_for` names both); two terminal outputs
 fail the run (2.13's WorkflowConfigurationError, with the workflow's error event). A
-node's exception: its error event is recorded, the nodes done in the same tick are
-completed, the others cancelled, and the invocation fails with that exception, as
-2.13's runner re-raises it to the caller.
+node's exception: its error event is recorded; under the node's `retry_config` the
+run is retried (a durable timer for 2.13's jittered delay, jitter from the workflow's
+random, then the next attempt's activity; the activity enforces `timeout`); otherwise
+the nodes done in the same tick are completed, the others cancelled, and the
+invocation fails with that exception, as 2.13's runner re-raises it to the caller.
+A nested Workflow node runs inline: a scheduler of its own under its run's path, its
+nodes' events authored by it, its terminal output its output.
 """
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from temporalio import workflow
@@ -39,6 +44,7 @@ with workflow.unsafe.imports_passed_through():
 
     from adk.activity_options import TOOL_DEFAULTS
     from adk.events.event_actions import EventActions
+    from adk.workflow._retry_config import retry_delay, should_retry
 
     from . import names
     from ._options import activity_kwargs
@@ -47,6 +53,9 @@ with workflow.unsafe.imports_passed_through():
     from .errors import adk_error
 
 START = "__START__"
+
+_TIMEOUT_MARGIN = timedelta(minutes=1)
+"""How much longer than a node's `timeout` Temporal lets its activity run."""
 
 _RUNNING, _COMPLETED, _WAITING, _FAILED = 2, 3, 4, 5
 """google-adk 2.13's NodeStatus values (a resumable app's checkpoints record them)."""
@@ -67,10 +76,22 @@ class _Run:
 
 
 class _Scheduler:
-    def __init__(self, runtime: AgentRuntime, graph: GraphSpec) -> None:
+    def __init__(
+        self,
+        runtime: AgentRuntime,
+        graph: GraphSpec,
+        path: str | None = None,
+        output_for: list[str] | None = None,
+        graph_path: list[str] | None = None,
+    ) -> None:
         self.runtime = runtime
         self.graph = graph
-        self.path = f"{graph.name}@1"
+        self.path = path or f"{graph.name}@1"
+        self.output_for = output_for or []
+        """The enclosing workflows whose output this one's output also is (a nested
+        Workflow that is its parent's terminal node: the parent's path, and so on)."""
+        self.graph_path = graph_path or []
+        """The nested Workflows' names from the root's graph down to this one."""
         self.counters: dict[str, int] = {}
         self.buffer: dict[str, list[_Trigger]] = {}
         """Triggers waiting, by node, in arrival order (a node's key goes last when its
@@ -86,7 +107,7 @@ class _Scheduler:
         self.arrivals: dict[str, list[str]] = {}
         """A join's predecessors that completed since it last fired (membership only)."""
 
-    def seed(self, message: types.Content | None) -> None:
+    def seed(self, message: Any, branch: str | None = None) -> None:
         starts = self.graph.successors(START)
         for name in starts:
             if self.graph.node(name).join:  # START's part counts as arrived
@@ -94,9 +115,22 @@ class _Scheduler:
                 self.branches[START] = ""
                 self._buffer_join(name)
                 continue
-            self.buffer.setdefault(name, []).append(_Trigger(message, len(starts) > 1))
+            trigger = _Trigger(message, len(starts) > 1, branch)
+            self.buffer.setdefault(name, []).append(trigger)
 
     async def run(self) -> None:
+        if not self.graph_path:
+            await self._run()
+            return
+        if not self.graph.edges:  # 2.13: a Workflow without edges runs nothing, says nothing
+            return
+        try:
+            await self._run()
+        except asyncio.CancelledError:  # a nested Workflow cancelled: its runs too
+            await self._cancel_the_rest()
+            raise
+
+    async def _run(self) -> None:
         failure: BaseException | None = None
         while True:
             await self._schedule()
@@ -169,34 +203,93 @@ class _Scheduler:
     async def _start(
         self, name: str, path: str, branch: str | None, node_input: Any
     ) -> NodeRunOutput:
+        """Run the node: one activity per attempt; a failed attempt is retried under its
+        `retry_config` as 2.13's NodeRunner retries it (its error event recorded, then a
+        delay drawn from the workflow's random). The last attempt's result is returned;
+        the earlier ones' events are recorded here."""
+        spec = self.graph.node(name)
+        if spec.graph is not None:
+            return await self._nested(name, path, branch, node_input, spec.graph)
+        attempt = 1
+        while True:
+            result = await self._attempt(name, path, branch, node_input, attempt)
+            error = result.error
+            classes = result.error_classes or ([error.name] if error is not None else [])
+            if error is None or not should_retry(spec.retry, attempt, classes):
+                return result
+            self._record(result)
+            delay = retry_delay(spec.retry, attempt, workflow.random().uniform)
+            if delay > 0:
+                await workflow.sleep(delay, summary=f"retry node {name} ({path})")
+            workflow.logger.warning(
+                "Node %s failed and is being retried locally. Note: retry count is"
+                " not persisted across resuming.",
+                name,
+            )
+            attempt += 1
+
+    async def _nested(
+        self, name: str, path: str, branch: str | None, node_input: Any, graph: GraphSpec
+    ) -> NodeRunOutput:
+        """A nested Workflow node, inline: its own scheduler under `path`, its nodes'
+        events authored by it; its output is its terminal node's (whose `output_for`
+        names it, and this workflow too when it is terminal here). A failure inside is
+        raised (the task's exception: `_complete` takes it as this node's)."""
+        ancestors = [self.path, *self.output_for] if name in self.graph.terminal else []
+        inner = _Scheduler(self.runtime, graph, path, ancestors, [*self.graph_path, name])
+        inner.seed(node_input, branch)
+        await inner.run()
+        produced = [n for n in graph.terminal if n in inner.outputs]
+        if not produced:
+            return NodeRunOutput(branch=branch)
+        return NodeRunOutput(output=inner.outputs[produced[0]], has_output=True, branch=branch)
+
+    async def _attempt(
+        self, name: str, path: str, branch: str | None, node_input: Any, attempt: int
+    ) -> NodeRunOutput:
         runtime = self.runtime
+        timeout = self.graph.node(name).timeout
         ref = runtime.ref(AgentSpec(name=self.graph.name, kind="custom"), branch)
         ref.node_path = path
         content = node_input if isinstance(node_input, types.Content) else None
+        options = activity_kwargs(None, TOOL_DEFAULTS)
+        if timeout is not None:  # the activity enforces it; Temporal's limit comes later
+            limit = timedelta(seconds=timeout) + _TIMEOUT_MARGIN
+            options["start_to_close_timeout"] = max(options["start_to_close_timeout"], limit)
         return await workflow.execute_activity(
             names.RUN_NODE,
             NodeRunInput(
                 ref=ref,
                 node_name=name,
+                graph_path=self.graph_path,
                 node_input=None if content is not None else node_input,
                 content_input=content,
-                output_for=[self.path] if name in self.graph.terminal else [],
+                output_for=[self.path, *self.output_for] if name in self.graph.terminal else [],
                 event_seed=str(workflow.uuid4()),
+                attempt=attempt,
+                timeout=timeout,
             ),
             result_type=NodeRunOutput,
-            summary=f"node {name} ({path})",
-            **activity_kwargs(None, TOOL_DEFAULTS),
+            summary=f"node {name} ({path})" + (f" attempt {attempt}" if attempt > 1 else ""),
+            **options,
         )
+
+    def _record(self, result: NodeRunOutput) -> None:
+        """Take in a run's events (the activity recorded them)."""
+        runtime = self.runtime
+        runtime.adopt_metadata(result.custom_metadata)
+        for event in result.events:
+            runtime.apply_temp(event.actions.state_delta)
+            runtime.record(event)
 
     async def _complete(self, name: str, run: _Run) -> BaseException | None:
         """Record the run's events; trigger its successors, or return its failure."""
         del self.running[name]
+        if self.graph.node(name).graph is not None and run.task.exception() is not None:
+            self.status[name] = _FAILED  # a nested Workflow's node failed: so did it
+            return run.task.exception()
         result = run.task.result()
-        runtime = self.runtime
-        runtime.adopt_metadata(result.custom_metadata)
-        for event in result.events:  # (the activity recorded them)
-            runtime.apply_temp(event.actions.state_delta)
-            runtime.record(event)
+        self._record(result)
         if result.error is not None:
             self.status[name] = _FAILED
             error = result.error

@@ -201,15 +201,33 @@ class BeginInput(Compact):
     timestamp: float
 
 
+class NodeRetrySpec(Compact):
+    """A node's RetryConfig (None fields take 2.13's defaults when used)."""
+
+    max_attempts: int | None = None
+    initial_delay: float | None = None
+    max_delay: float | None = None
+    backoff_factor: float | None = None
+    jitter: float | None = None
+    exceptions: list[str] | None = None
+    """Class names (None: every exception)."""
+
+
 class GraphNodeSpec(Compact):
     """A node of a workflow graph as the scheduler sees it (its code runs in an activity)."""
 
     name: str
-    kind: Literal["function", "custom"] = "function"
+    kind: Literal["function", "custom", "workflow"] = "function"
     join: bool = False
     """Waits for every predecessor (a JoinNode: `_requires_all_predecessors`)."""
     wait_for_output: bool = False
     """A run with neither output nor route leaves it waiting, its downstream untriggered."""
+    retry: NodeRetrySpec | None = None
+    """Its `retry_config` (the workflow retries a failed run: adk/workflow/_retry_config)."""
+    timeout: float | None = None
+    """Its `timeout` in seconds: a longer run fails with NodeTimeoutError."""
+    graph: GraphSpec | None = None
+    """A nested Workflow's graph (kind `workflow`): run inline by the scheduler."""
 
 
 DEFAULT_ROUTE = "__DEFAULT__"
@@ -275,6 +293,9 @@ class GraphSpec(Compact):
         if not matched:
             targets.extend(defaults)
         return targets
+
+
+GraphNodeSpec.model_rebuild()
 
 
 class BeginOutput(Compact):
@@ -741,6 +762,8 @@ class NodeRunInput(Compact):
     """The step: session, invocation, temp state; `agent_name` is the workflow's, the
     author of the node's events; `branch` the run's; `node_path` the run's path."""
     node_name: str
+    graph_path: list[str] = Field(default_factory=list)
+    """The nested Workflows the node is in, outermost first (none: the root's graph)."""
     node_input: Any = None
     content_input: types.Content | None = None
     """The input when it is a Content (the user's message at START's successors): kept
@@ -749,7 +772,13 @@ class NodeRunInput(Compact):
     """The workflows whose output this run's output is (a terminal node's)."""
     event_seed: str
     """A uuid the workflow decides: the run's event ids derive from it (a retried
-    activity records the same events again)."""
+    activity records the same events again; each node attempt has its own)."""
+    attempt: int = 1
+    """The node's attempt (`ctx.attempt_count`): the workflow retries a failed run
+    under the node's `retry_config`, each attempt one activity."""
+    timeout: float | None = None
+    """The node's `timeout`: the activity runs the node under it (2.13's
+    `asyncio.wait_for`), a longer run failing with NodeTimeoutError."""
 
 
 class NodeRunOutput(Compact):
@@ -765,6 +794,8 @@ class NodeRunOutput(Compact):
     error: RaisedError | None = None
     """The node raised: its error event is the last of `events`; the invocation fails
     with this exception (google-adk 2.13 re-raises it to the caller)."""
+    error_classes: list[str] | None = None
+    """With `error`: its classes' names (MRO but object), for `RetryConfig.exceptions`."""
     custom_metadata: dict[str, Any] | None = None
 
 

@@ -17,7 +17,8 @@ def graph_gaps(workflow: Workflow, app: Any = None) -> list[tuple[str, str]]:
     """(what, the missing feature) for each thing the graph uses that cannot run yet;
     empty when the graph runs: function, custom and join nodes joined by edges, routed
     or not (chains, fan-out, routes, loops taken by routes), wait_for_output,
-    max_concurrency."""
+    max_concurrency, a node's retry_config and timeout, nested Workflows (without a
+    retry_config or timeout of their own)."""
     gaps: list[tuple[str, str]] = []
     found = gaps.append
     if app is not None and app.plugins:
@@ -43,14 +44,10 @@ def _node_gaps(node: BaseNode) -> list[tuple[str, str]]:
     if isinstance(node, BaseAgent):
         return [(f"the agent {what}", "agent nodes in workflow graphs yet")]
     if isinstance(node, Workflow):
-        return [(f"the nested Workflow {what}", "nested workflows yet")]
+        return graph_gaps(node)
     if not isinstance(node, FunctionNode) and type(node)._run_impl is BaseNode._run_impl:
         return [(what, f"{type(node).__name__} nodes yet")]
     gaps = []
-    if node.retry_config is not None:
-        gaps.append((f"{what} retry_config", "node retries yet"))
-    if node.timeout is not None:
-        gaps.append((f"{what} timeout", "node timeouts yet"))
     if node.state_schema is not None:
         gaps.append((f"{what} state_schema", "state schemas yet"))
     return gaps

@@ -1,7 +1,7 @@
 """The Context a graph node's code gets: google-adk 2.13's Context with its node members.
 
 Runs on: activity side (the `adk.run_node` activity builds it). Ported members: `node`,
-`node_path`, `run_id`, `attempt_count` (1: node retries are not implemented),
+`node_path`, `run_id`, `attempt_count` (1-based: the workflow retries a node under its `retry_config`),
 `resume_inputs` (empty: human input is not), `error`, `error_node_path`, `output`
 (settable once), `route` (recorded on the node's events; routed edges themselves are
 not implemented yet), `interrupt_ids`, `event_author`. The others (`run_node`,
@@ -29,8 +29,10 @@ class NodeContext(Context):
         node: BaseNode,
         node_path: str,
         event_author: str,
+        attempt_count: int = 1,
     ) -> None:
         super().__init__(invocation_context)
+        self._attempt_count = attempt_count
         self._node = node
         self._node_path = node_path
         self._run_id = node_path.rsplit("@", 1)[-1] if "@" in node_path else ""
@@ -54,7 +56,7 @@ class NodeContext(Context):
 
     @property
     def attempt_count(self) -> int:
-        return 1
+        return self._attempt_count
 
     @property
     def resume_inputs(self) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ..events.event import Event
 from ..events.request_input import RequestInput
 from ..utils.content_utils import extract_text_from_content
 from ._base_node import BaseNode
-from ._errors import WorkflowDataError
+from ._errors import NodeTimeoutError, WorkflowDataError
 from ._function_node import FunctionNode
 
 logger = logging.getLogger(__name__)
@@ -298,12 +298,17 @@ def _flush_deltas(ctx: Any, event: Event) -> None:
         artifacts.clear()
 
 
-async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun) -> NodeRun:
-    """One attempt of `node` (no retries, no timeout: refused before a graph runs).
-    `ctx` is its NodeContext: a yielded output sets `ctx.output` (a second one raises
-    2.13's `Output already set.`); one set directly is emitted after the node returns,
-    with the state written since its last event."""
-    try:
+async def run_node_once(
+    node: BaseNode, ctx: Any, node_input: Any, run: NodeRun, timeout: float | None = None
+) -> NodeRun:
+    """One attempt of `node` (the workflow retries a failed one). `ctx` is its
+    NodeContext: a yielded output sets `ctx.output` (a second one raises 2.13's
+    `Output already set.`); one set directly is emitted after the node returns, with the
+    state written since its last event. With `timeout`, the run is 2.13's
+    `asyncio.wait_for`: past it the node is cancelled and fails with NodeTimeoutError
+    (the events it yielded before stay)."""
+
+    async def attempt() -> None:
         async for event in normalized(node, ctx, node_input):
             if event.output is not None:
                 ctx.output = event.output
@@ -318,6 +323,15 @@ async def run_node_once(node: BaseNode, ctx: Any, node_input: Any, run: NodeRun)
             run.events.append(event)
             if event.output is not None:
                 ctx._output_emitted = True
+
+    try:
+        if timeout is None:
+            await attempt()
+        else:
+            try:
+                await asyncio.wait_for(attempt(), timeout=timeout)
+            except TimeoutError as expired:
+                raise NodeTimeoutError(node_name=node.name, timeout=timeout) from expired
     except _Unsupported as gap:
         raise gap.error from None
     except Exception as error:

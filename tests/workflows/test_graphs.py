@@ -23,6 +23,7 @@ from workflows.converter import data_converter
 REPO = Path(__file__).resolve().parents[2]
 HISTORY = REPO / "tests" / "histories" / "graph_chain.json"
 ROUTES_HISTORY = REPO / "tests" / "histories" / "graph_routes.json"
+RETRIES_HISTORY = REPO / "tests" / "histories" / "graph_retries.json"
 
 
 class LaneError(Exception):
@@ -35,10 +36,13 @@ def graph_history(path: Path = HISTORY) -> WorkflowHistory:
     return WorkflowHistory.from_json(workflow_id, path.read_text(encoding="utf-8"))
 
 
-@pytest.mark.parametrize("path", [HISTORY, ROUTES_HISTORY], ids=["chain", "routes"])
+@pytest.mark.parametrize(
+    "path", [HISTORY, ROUTES_HISTORY, RETRIES_HISTORY], ids=["chain", "routes", "retries"]
+)
 async def test_the_committed_graph_histories_replay(path: Path) -> None:
-    """graph_chain (S1: a chain, a fan-out) and graph_routes (S2-S3: a routed loop, a
-    join, wait_for_output, max_concurrency, a resumable app's checkpoints)."""
+    """graph_chain (S1: a chain, a fan-out), graph_routes (S2-S3: a routed loop, a
+    join, wait_for_output, max_concurrency, a resumable app's checkpoints) and
+    graph_retries (S5: retries with jitter, a timeout retried, a nested Workflow)."""
     replayer = Replayer(
         workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
     )
@@ -272,6 +276,145 @@ async def test_a_resumable_graph_records_checkpoints_and_its_history_replays(
         ("wf@1/out@1", None, None),
         (None, {"step": 3, "out": 3}, None),
         (None, None, True),
+    ]
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+
+class Flaky(ConnectionError):
+    """A node's transient failure (module level: the caller rebuilds it by its class)."""
+
+
+async def test_a_retried_node_and_a_timed_out_one_run_and_their_history_replays(
+    temporal_env,
+) -> None:
+    """retry_config: each attempt is an activity, the delay a workflow timer drawn with
+    the default jitter from the workflow's random; the failed attempts' error events
+    are stored before the next attempt runs (it sees their state). timeout: the node's
+    code is cancelled when it expires (what it would have done after never happens) and
+    the attempt fails with NodeTimeoutError, retried by name. Every workflow task
+    replays while it runs, the history replays afterwards, and a scheduler that does
+    not retry does not replay it."""
+    import asyncio
+
+    from temporalio.api.enums.v1 import EventType
+
+    from adk.workflow import START, RetryConfig, Workflow, node
+    from workflows import _graph, names
+
+    from .helpers import runner_for, turn
+
+    woke: list[int] = []
+
+    @node(retry_config=RetryConfig(max_attempts=3, initial_delay=0.01, exceptions=[OSError]))
+    def fetch(ctx: Context, node_input: str) -> str:
+        ctx.state["seen"] = [*ctx.state.get("seen", []), ctx.attempt_count]
+        if ctx.attempt_count < 3:
+            raise Flaky(f"try {ctx.attempt_count}")
+        return f"{node_input} fetched"
+
+    @node(timeout=0.5, retry_config=RetryConfig(max_attempts=2, initial_delay=0.01, jitter=0))
+    async def nap(ctx: Context, node_input: str) -> str:
+        if ctx.attempt_count == 1:
+            await asyncio.sleep(1.5)
+            woke.append(ctx.attempt_count)
+        return f"{node_input}, napped"
+
+    graph = Workflow(name="wf", edges=[(START, fetch, nap)])
+    async with runner_for(temporal_env, graph) as runner:
+        events = await turn(runner, "x")
+        await asyncio.sleep(2)  # the timed-out attempt's code would have woken by now
+    assert woke == []
+    shown = [(e.node_info.path, e.error_code, e.output) for e in events if e.author == "wf"]
+    assert shown == [
+        ("wf@1/fetch@1", "Flaky", None),
+        ("wf@1/fetch@1", "Flaky", None),
+        ("wf@1/fetch@1", None, "x fetched"),
+        ("wf@1/nap@1", "NodeTimeoutError", None),
+        ("wf@1/nap@1", None, "x fetched, napped"),
+    ]
+    ours = [e for e in events if e.author == "wf"]
+    assert [e.actions.state_delta for e in ours[:3]] == [
+        {"seen": [1]},
+        {"seen": [1, 2]},
+        {"seen": [1, 2, 3]},
+    ]
+    assert ours[3].error_message == "Node 'nap' timed out after 0.5 seconds."
+    history = await temporal_env.client.get_workflow_handle(
+        names.invocation_workflow_id("test_app", "u1", "s1")
+    ).fetch_history()
+    kinds = [e.event_type for e in history.events]
+    assert kinds.count(EventType.EVENT_TYPE_TIMER_STARTED) == 3  # two for fetch, one for nap
+    replayer = Replayer(
+        workflows=list(WORKFLOWS), data_converter=data_converter, workflow_runner=workflow_runner()
+    )
+    result = await replayer.replay_workflow(history, raise_on_replay_failure=False)
+    assert result.replay_failure is None
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_graph, "should_retry", lambda *args: False)
+        diverged = await Replayer(
+            workflows=list(WORKFLOWS),
+            data_converter=data_converter,
+            workflow_runner=workflow_runner("off"),
+        ).replay_workflow(history, raise_on_replay_failure=False)
+    assert diverged.replay_failure is not None
+
+
+async def test_a_nested_workflow_runs_inline_is_cancelled_with_its_parent_and_replays(
+    temporal_env,
+) -> None:
+    """A nested Workflow on a fan-out lane: when the other lane fails, the runs inside
+    it are cancelled too (its slow node's successor never runs) and the run raises the
+    failing node's exception; the next turn runs it to the end (its nodes' events
+    authored by it, under its path) and the history replays."""
+    import asyncio
+
+    from adk.workflow import START, Workflow
+    from workflows import names
+
+    from .helpers import runner_for, turn
+
+    async def slow(node_input: str) -> str:
+        if node_input == "fail":
+            await asyncio.sleep(30)
+        return f"slow {node_input}"
+
+    def after_slow(node_input: str) -> str:
+        return f"after {node_input}"
+
+    def bad(ctx: Context, node_input: str) -> None:
+        if node_input == "fail":
+            raise LaneError("bad lane")
+        ctx.state["bad"] = "ok"  # no output: the nested Workflow's is the only terminal one
+
+    inner = Workflow(name="inner", edges=[(START, slow, after_slow)])
+    graph = Workflow(name="wf", edges=[(START, (inner, bad))])
+    async with runner_for(temporal_env, graph) as runner:
+        with pytest.raises(LaneError, match="bad lane"):
+            await turn(runner, "fail")
+        session = await runner.session_service.get_session(
+            app_name="test_app", user_id="u1", session_id="s1"
+        )
+        assert session is not None
+        assert [e.node_info.path for e in session.events if e.author != "user"] == ["wf@1/bad@1"]
+        events = await turn(runner, "go")
+    shown = [(e.author, e.node_info.path, e.output) for e in events if e.output is not None]
+    assert sorted(shown) == [
+        ("inner", "wf@1/inner@1/after_slow@1", "after slow go"),
+        ("inner", "wf@1/inner@1/slow@1", "slow go"),
+    ]
+    last = next(e for e in events if e.node_info.path == "wf@1/inner@1/after_slow@1")
+    assert last.node_info.output_for == [
+        "wf@1/inner@1/after_slow@1",
+        "wf@1/inner@1",
+        "wf@1",
     ]
     history = await temporal_env.client.get_workflow_handle(
         names.invocation_workflow_id("test_app", "u1", "s1")

@@ -1,3 +1,8 @@
+"""A node's retry_config and timeout: `flaky` fails twice (two error events, each with
+the state its attempt wrote; `ctx.attempt_count` counts) then gives its output; `slow`
+runs past its timeout: its NodeTimeoutError error event, and the run raises
+NodeTimeoutError to the caller."""
+
 import asyncio
 
 from google.adk.agents import Context
