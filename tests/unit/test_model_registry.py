@@ -85,3 +85,35 @@ def test_a_registered_class_wins_over_the_missing_one() -> None:
 
     LLMRegistry.register(MyClaude)
     assert LLMRegistry.resolve("claude-sonnet-4-5") is MyClaude
+
+
+@pytest.mark.parametrize("model", ["gemini:gemini-2.5-pro", "Gemini:gemini-2.5-pro"])
+def test_a_class_prefix_picks_the_class_and_gives_it_the_bare_name(model: str) -> None:
+    reference = google_models.LLMRegistry.new_llm(model)
+    ours = LLMRegistry.new_llm(model)
+    assert type(ours).__name__ == type(reference).__name__ == "Gemini"
+    assert ours.model == reference.model == "gemini-2.5-pro"
+
+
+def test_a_prefix_naming_a_class_we_lack_says_so() -> None:
+    with pytest.raises(UnimplementedModelError, match=r"^Model openai:gpt-4o needs OpenAILlm "):
+        LLMRegistry.new_llm("openai:gpt-4o")
+
+
+def test_a_prefix_naming_no_class_is_part_of_the_name() -> None:
+    # as in 2.13: no class is called "ollama/gemma3", so the whole name is matched
+    with pytest.raises(UnimplementedModelError, match="needs Gemma3Ollama"):
+        LLMRegistry.new_llm("ollama/gemma3:12b")
+
+
+@pytest.mark.usefixtures("clean_registry")
+def test_a_prefix_picks_a_registered_class_by_name() -> None:
+    class MyModelLlm(BaseLlm):
+        @classmethod
+        def supported_models(cls) -> list[str]:
+            return [r"mine-.*"]
+
+    LLMRegistry.register(MyModelLlm)
+    for prefix in ("mymodel", "MyModel", "mymodelllm"):
+        llm = LLMRegistry.new_llm(f"{prefix}:anything")
+        assert (type(llm), llm.model) == (MyModelLlm, "anything")
