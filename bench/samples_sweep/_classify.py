@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-_NAMED = re.compile(r"^([\w.]+(?:\([^)]*\))?) (?:\(google|is not)")
+_NAMED = re.compile(r"^([\w.]+(?:\([^)]*\))?)[ :]")
 
 
 class Outcome:
