@@ -141,6 +141,7 @@ async def model_step(
     ctx.artifact_service = await reusing_earlier_saves(
         ctx.artifact_service, store, ref, [input.event_id, *side.values()]
     )
+    _model_of(agent)  # an unknown model name fails as ModelNotFound (2.13: the first processor)
     with user_code(f"building the request of agent {agent.name}"):
         llm_request = await build_llm_request(ctx, agent)
     actions = EventActions()

@@ -95,6 +95,8 @@ class Gemini(BaseLlm):
         """Gemini model names, model-optimizer names and Vertex AI resource names."""
         return [
             r"gemini-.*",
+            # Gemma 4 and later: served like Gemini (google-adk 2.13; Gemma 3 is its Gemma)
+            r"gemma-4.*",
             # model optimizer
             r"model-optimizer-.*",
             # fine-tuned Vertex AI endpoint

@@ -56,7 +56,8 @@ MODULE_TREE = {
     "tools.mcp_tool.mcp_tool": ["McpTool", "MCPTool"],
     "tools.mcp_tool.mcp_session_manager": ["MCPSessionManager", "StdioConnectionParams",
                                            "SseConnectionParams", "StreamableHTTPConnectionParams",
-                                           "StdioServerParameters", "retry_on_errors"],
+                                           "StdioServerParameters", "retry_on_errors",
+                                           "SseServerParams", "StreamableHTTPServerParams"],
     "tools.base_toolset": ["BaseToolset"],
     "tools.google_search_tool": ["GoogleSearchTool", "google_search"],
     "tools.url_context_tool": ["UrlContextTool", "url_context"],
@@ -155,6 +156,22 @@ def test_the_module_tree_imports_as_google_adks(path: str) -> None:
     for name in MODULE_TREE[path]:
         assert hasattr(reference, name), f"google.adk.{path} has no {name}: fix the list"
         assert hasattr(ours, name), f"adk.{path} lacks {name}"
+
+
+# (module, old name, name): google.adk keeps an older name as an alias of the same object
+ALIASES = [
+    ("tools.mcp_tool.mcp_session_manager", "SseServerParams", "SseConnectionParams"),
+    ("tools.mcp_tool.mcp_session_manager", "StreamableHTTPServerParams",
+     "StreamableHTTPConnectionParams"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("path", "alias", "name"), ALIASES)
+def test_old_names_are_aliases_as_in_google_adk(path: str, alias: str, name: str) -> None:
+    reference = importlib.import_module(f"google.adk.{path}")
+    ours = importlib.import_module(f"adk.{path}")
+    assert getattr(reference, alias) is getattr(reference, name), "fix the list"
+    assert getattr(ours, alias) is getattr(ours, name)
 
 
 # (module, class) compared; ours must take every parameter / field google.adk's does

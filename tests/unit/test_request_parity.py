@@ -221,6 +221,14 @@ async def test_single_agent_first_turn() -> None:
     await assert_parity(single(), "solo", [text("user", "hi")])
 
 
+async def test_a_class_prefixed_model_name_sends_the_bare_name() -> None:
+    def build(Agent: type, _AgentTool: type) -> Any:
+        return Agent(name="solo", model="Gemini:gemini-2.5-pro", instruction="Be brief.")
+
+    request = await assert_parity(build, "solo", [text("user", "hi")])
+    assert request["model"] == "gemini-2.5-pro"
+
+
 async def test_team_root_with_transfer_and_agent_tool() -> None:
     await assert_parity(team, "root", [text("user", "hi")], {"user:name": "Ann"})
 

@@ -106,6 +106,21 @@ async def test_an_unknown_model_name_fails_fast_with_a_clear_error(temporal_env)
     assert "LLMRegistry" in message
 
 
+async def test_a_model_class_we_lack_fails_fast_naming_it(temporal_env):
+    from client import InvocationFailedError
+
+    agent = Agent(name="poet", model="claude-sonnet-4-5")
+    async with runner_for(temporal_env, agent) as runner:
+        try:
+            await turn(runner, "hello")
+        except InvocationFailedError as error:
+            message = str(error)
+        else:
+            raise AssertionError("expected a failure")
+    assert "Model claude-sonnet-4-5 needs Claude (google.adk.models.anthropic_llm" in message
+    assert "LLMRegistry" in message
+
+
 def test_the_workflows_run_unsandboxed_unless_strict_is_asked(monkeypatch):
     from temporalio.worker import UnsandboxedWorkflowRunner
     from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 
 def process(ctx: InvocationContext, agent: LlmAgent, llm_request: LlmRequest) -> None:
-    llm_request.model = agent.model_name
+    # the model instance's name, as 2.13's (`gemini:gemini-2.5-flash` gives gemini-2.5-flash)
+    llm_request.model = agent.canonical_model.model
     llm_request.config = (
         agent.generate_content_config.model_copy(deep=True)
         if agent.generate_content_config

@@ -230,3 +230,7 @@ class MCPSessionManager:
                     await asyncio.wrap_future(done)
             except Exception as error:
                 logger.warning("Error closing an MCP session: %s", error)
+
+
+SseServerParams = SseConnectionParams  # google-adk 2.13 keeps the old names as aliases
+StreamableHTTPServerParams = StreamableHTTPConnectionParams

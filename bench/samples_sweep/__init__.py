@@ -1,0 +1,1 @@
+"""The samples sweep: `python -m bench.samples_sweep --help`."""
