@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 from google.genai import types
 from temporalio.testing import WorkflowEnvironment
@@ -130,3 +131,19 @@ def confirmation_answer(request_id: str, confirmed: bool) -> types.Content:
         id=request_id, name="adk_request_confirmation", response={"confirmed": confirmed}
     )
     return types.Content(role="user", parts=[types.Part(function_response=response)])
+
+
+T = TypeVar("T")
+
+
+async def eventually(check: Callable[[], Awaitable[T]], timeout: float = 20.0) -> T:
+    """Poll `check` until it returns something truthy (a bound, not a speed assertion:
+    what a test waits for happens on another process's schedule)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        result = await check()
+        if result:
+            return result
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s (last: {result!r})")
+        await asyncio.sleep(0.05)

@@ -24,7 +24,7 @@ from adk.tools import FunctionTool
 from client import AgentClient
 from workflows import names
 
-from .helpers import call, confirmation_answer, simplify, user_text
+from .helpers import call, confirmation_answer, eventually, simplify, user_text
 
 USER = "u1"
 
@@ -167,7 +167,13 @@ async def test_an_answer_for_an_ended_invocation_while_a_newer_one_waits(tempora
     async with runner(temporal_env, app, store, queue) as third_runner:
         await third_runner._ensure_started()  # (its worker starts with its first run otherwise)
         client = AgentClient(temporal_env.client, store, task_queue=queue)
-        status = await client.status(workflow_id)
+        # (the invocation that waits again reaches its wait on this runner's new worker)
+
+        async def waiting() -> Any:
+            status = await client.status(workflow_id)
+            return status if status.status == "waiting" else None
+
+        status = await eventually(waiting, timeout=60)
         assert (status.invocation_id, status.status) == (second[0].invocation_id, "waiting")
         assert [r.id for r in status.pending] == [request_of(second)]
         described = await temporal_env.client.get_workflow_handle(workflow_id).describe()
