@@ -11,7 +11,7 @@ import asyncio
 import uuid
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from google.genai import types
@@ -29,26 +29,13 @@ from workflows import names
 from workflows._ui import pending_markdown
 from workflows.contracts import HumanAnswer, PendingRequest
 
-from .helpers import call, confirmation_answer, runner_for, simplify, turn
+from .helpers import call, confirmation_answer, eventually, runner_for, simplify, turn
 
 USER = "u1"
 PENDING = "This tool call requires confirmation, please approve or reject."
-T = TypeVar("T")
 
 
 # ── helpers ──────────────────────────────────────────────────────────────────
-
-
-async def eventually(check: Callable[[], Awaitable[T]], timeout: float = 15.0) -> T:
-    """Poll `check` until it returns something truthy."""
-    deadline = asyncio.get_running_loop().time() + timeout
-    while True:
-        result = await check()
-        if result:
-            return result
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"condition not met within {timeout}s (last: {result!r})")
-        await asyncio.sleep(0.05)
 
 
 async def start(runner: Runner, text: str) -> tuple[AgentClient, Invocation]:
