@@ -38,11 +38,16 @@ def decide_at_start(handed: int = 0) -> None:
 
 def generation() -> int:
     """The generation of changes this run took at its start (0: none), for its children."""
-    return getattr(workflow.instance(), _DECIDED, (0, frozenset()))[0]
+    return _decided()[0]
 
 
 def patched(patch_id: str) -> bool:
     """`workflow.patched(patch_id)`, unless the run took the change at its start."""
-    if patch_id in getattr(workflow.instance(), _DECIDED, (0, frozenset()))[1]:
+    if patch_id in _decided()[1]:
         return True
     return workflow.patched(patch_id)
+
+
+def _decided() -> tuple[int, frozenset[str]]:
+    """(generation, the changes it takes) this run decided at its start; none yet: (0, {})."""
+    return getattr(workflow.instance(), _DECIDED, (0, frozenset()))
